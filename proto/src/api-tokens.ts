@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RowId } from './library.js';
 import { CreatableRole } from './roles.js';
 import { plainLine } from './text.js';
 
@@ -17,6 +18,10 @@ export const ApiTokenCeiling = z.object({
   readOnly: z.boolean(),
 });
 export type ApiTokenCeiling = z.infer<typeof ApiTokenCeiling>;
+
+/** A token named in a path: an id past the table's `integer` is refused (400), never a 500. */
+export const ApiTokenIdParams = z.object({ id: RowId });
+export type ApiTokenIdParams = z.infer<typeof ApiTokenIdParams>;
 
 export const CreateApiTokenRequest = ApiTokenCeiling.extend({
   name: plainLine().min(1, 'Please give the token a name.').max(100),

@@ -22,6 +22,8 @@ export const ERROR_TEXTS = {
   setup_photo_required: 'Please upload a profile picture to complete your account setup.',
   // Profile
   current_password_incorrect: 'Current password is incorrect.',
+  current_password_rate_limited:
+    'Too many attempts with a wrong current password. Please wait {wait} and try again.',
   email_change_needs_password: 'Enter your current password to change your email.',
   email_change_link_invalid: 'This email confirmation link is invalid or has expired.',
   email_taken: 'That email address is already used by another account.',

@@ -88,6 +88,24 @@ export const FAILURE_REASONS = {
     'No procedure steps found: the document reads as a form or a table (field labels and figures), so no evaluation was generated.',
   quiz_offline_invalid: 'The offline generator wrote an invalid evaluation: {detail}',
   quiz_ai_invalid: 'The AI answer was not a valid evaluation: {detail}',
+  // Webhooks (identity): why an endpoint was disabled, why a delivery failed
+  webhook_failing: 'every delivery failed for {hours} hours',
+  webhook_endpoint_disabled: 'endpoint disabled',
+  webhook_attempt_broke:
+    'The last attempt could not be completed here. Replay it to send it again.',
+  webhook_attempts_interrupted:
+    'Stopped: the process sending it was interrupted during an attempt more than once. Replay it to send it.',
+  webhook_job_lost:
+    'Stopped: its attempts were lost from the delivery queue. Replay it to send it.',
+  webhook_not_queued: 'Not sent again: the delivery queue could not be reached. Replay it again.',
+  webhook_no_answer: 'no answer within {seconds} s',
+  webhook_private_network:
+    'This address cannot receive webhooks: it points to a private or local network, which webhooks may not reach.',
+  webhook_https_only:
+    'This address cannot receive webhooks: only https:// addresses receive webhooks.',
+  webhook_unresolved: 'This address cannot receive webhooks: its host name does not resolve.',
+  webhook_unresolved_in_time:
+    'This address cannot receive webhooks: its host name did not resolve within {seconds} s.',
 } as const;
 
 export type FailureReasonCode = keyof typeof FAILURE_REASONS;

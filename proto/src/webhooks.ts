@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ERROR_TEXTS } from './error-codes.js';
+import { RowId } from './library.js';
 
 /** What an endpoint can subscribe to: facts the product already records. */
 export const WEBHOOK_EVENT_TYPES = [
@@ -141,10 +142,11 @@ export type WebhookDeliveryView = z.infer<typeof WebhookDeliveryView>;
 export const WebhookDeliveryList = z.object({ deliveries: z.array(WebhookDeliveryView) });
 export type WebhookDeliveryList = z.infer<typeof WebhookDeliveryList>;
 
-export const WebhookDeliveryParams = z.object({
-  id: z.coerce.number().int().positive(),
-  deliveryId: z.coerce.number().int().positive(),
-});
+/** An endpoint named in a path: an id past the table's `integer` is refused (400), never a 500. */
+export const WebhookIdParams = z.object({ id: RowId });
+export type WebhookIdParams = z.infer<typeof WebhookIdParams>;
+
+export const WebhookDeliveryParams = z.object({ id: RowId, deliveryId: RowId });
 export type WebhookDeliveryParams = z.infer<typeof WebhookDeliveryParams>;
 
 /** A delivery attempt (its retries are BullMQ's, with the same job and the same message id). */

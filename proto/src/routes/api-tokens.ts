@@ -1,6 +1,11 @@
 import { OWN_ORGANIZATION_ADMINS } from '../roles.js';
-import { IdParams, MessageResponse } from '../accounts.js';
-import { ApiTokenList, CreateApiTokenRequest, CreatedApiToken } from '../api-tokens.js';
+import { MessageResponse } from '../accounts.js';
+import {
+  ApiTokenIdParams,
+  ApiTokenList,
+  CreateApiTokenRequest,
+  CreatedApiToken,
+} from '../api-tokens.js';
 import { defineRoute } from '../http.js';
 import { apiTokensRpc } from '../rpc/api-tokens.js';
 
@@ -40,7 +45,7 @@ export const apiTokenRoutes = {
     access: OWN_ORGANIZATION_ADMINS,
     sessionOnly: true,
     audit: 'api-token.revoke',
-    params: IdParams,
+    params: ApiTokenIdParams,
     response: MessageResponse,
     relay: {
       rpc: apiTokensRpc.revoke,

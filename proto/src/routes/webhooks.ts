@@ -1,4 +1,4 @@
-import { IdParams, MessageResponse } from '../accounts.js';
+import { MessageResponse } from '../accounts.js';
 import { defineRoute } from '../http.js';
 import { webhooksRpc } from '../rpc/webhooks.js';
 import { OWN_ORGANIZATION_ADMINS } from '../roles.js';
@@ -8,6 +8,7 @@ import {
   RotatedWebhookSecret,
   WebhookDeliveryList,
   WebhookDeliveryParams,
+  WebhookIdParams,
   WebhookList,
   WebhookView,
 } from '../webhooks.js';
@@ -47,7 +48,7 @@ export const webhookRoutes = {
     access: OWN_ORGANIZATION_ADMINS,
     sessionOnly: true,
     audit: 'webhook.delete',
-    params: IdParams,
+    params: WebhookIdParams,
     response: MessageResponse,
     relay: {
       rpc: webhooksRpc.remove,
@@ -62,7 +63,7 @@ export const webhookRoutes = {
     access: OWN_ORGANIZATION_ADMINS,
     sessionOnly: true,
     audit: 'webhook.rotate-secret',
-    params: IdParams,
+    params: WebhookIdParams,
     response: RotatedWebhookSecret,
     relay: {
       rpc: webhooksRpc.rotateSecret,
@@ -77,7 +78,7 @@ export const webhookRoutes = {
     access: OWN_ORGANIZATION_ADMINS,
     sessionOnly: true,
     audit: 'webhook.enable',
-    params: IdParams,
+    params: WebhookIdParams,
     response: WebhookView,
     relay: {
       rpc: webhooksRpc.enable,
@@ -91,7 +92,7 @@ export const webhookRoutes = {
     tag: 'settings',
     access: OWN_ORGANIZATION_ADMINS,
     sessionOnly: true,
-    params: IdParams,
+    params: WebhookIdParams,
     response: MessageResponse,
     relay: {
       rpc: webhooksRpc.test,
@@ -104,7 +105,7 @@ export const webhookRoutes = {
     summary: "An endpoint's latest deliveries: status, response code, answer time",
     tag: 'settings',
     access: OWN_ORGANIZATION_ADMINS,
-    params: IdParams,
+    params: WebhookIdParams,
     response: WebhookDeliveryList,
     relay: {
       rpc: webhooksRpc.deliveries,

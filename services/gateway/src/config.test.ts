@@ -9,6 +9,23 @@ describe('gateway configuration', () => {
     expect(config.REDIS_PREFIX).toBe('hub:');
   });
 
+  it("reads TRUST_PROXY as off, every hop, or the proxies' addresses", () => {
+    const read = (TRUST_PROXY: string) => readGatewayConfig({ TRUST_PROXY }).TRUST_PROXY;
+    expect(readGatewayConfig({}).TRUST_PROXY).toBe(false);
+    expect(read('false')).toBe(false);
+    expect(read('true')).toBe(true);
+    expect(read('1')).toBe(true);
+    expect(read('10.0.0.0/8, 192.0.2.7, fd00::/8')).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.7',
+      'fd00::/8',
+    ]);
+    // Fastify ignores the header for a count of proxies: refused rather than silently useless.
+    expect(() => read('2')).toThrow(/TRUST_PROXY/);
+    expect(() => read('ingress')).toThrow(/TRUST_PROXY/);
+    expect(() => read('10.0.0.0/40')).toThrow(/TRUST_PROXY/);
+  });
+
   it('names every bad variable', () => {
     try {
       readGatewayConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', PUBLIC_URL: 'ftp://x' });

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { BaseEnv, readConfig, StorageEnv } from '@hub/kit';
 import { WORKER_KINDS } from '@hub/proto';
+import { TrustProxy } from './http/trust-proxy.js';
 
 const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
@@ -15,7 +16,11 @@ export const GatewayEnv = BaseEnv.extend(StorageEnv.shape).extend({
   /** The built web app; served with client-side routes falling back to index.html. */
   WEB_DIST: z.string().min(1).default(defaultWebDist),
   SERVE_WEB: z.stringbool().default(true),
-  TRUST_PROXY: z.stringbool().default(false),
+  /**
+   * Whose X-Forwarded-For is believed (http/trust-proxy.ts): `false`, a count of proxies in front, or
+   * their addresses; `true` believes every entry, the left-most of which the client may write.
+   */
+  TRUST_PROXY: TrustProxy,
   /** Failures on one account from all addresses within the window; beyond, only known addresses. */
   LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(25),
   /** Failures from one address on all accounts within the window (credential stuffing). */

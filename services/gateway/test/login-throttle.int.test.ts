@@ -144,4 +144,18 @@ describe('sign-in throttling', () => {
     expect(errorOf(stopped).message).toMatch(THROTTLED);
     expect((await signIn('198.18.0.2', 'otto@acme.test', 'Acme-Pass-1!')).status).toBe(200);
   });
+
+  it('counts an IPv6 client by its /64 network: new addresses of it are the same client', async () => {
+    // One host is given a whole /64 (a VPS, a home line): a fresh address per guess is free.
+    for (let attempt = 0; attempt < 12; attempt += 1) {
+      const from = `2001:db8:77:1::${(attempt + 1).toString(16)}`;
+      expect((await signIn(from, `nobody-v6-${attempt}@acme.test`, 'Summer2026!')).status).toBe(
+        401,
+      );
+    }
+    const stopped = await signIn('2001:db8:77:1::ff', 'olga@acme.test', 'Acme-Pass-1!');
+    expect(stopped.status).toBe(429);
+    expect(errorOf(stopped).message).toMatch(THROTTLED);
+    expect((await signIn('2001:db8:77:2::1', 'olga@acme.test', 'Acme-Pass-1!')).status).toBe(200);
+  });
 });

@@ -21,6 +21,7 @@ import { openIdentityDatabase } from './database.js';
 import { IdentityModule } from './identity.module.js';
 import { OutboxMailer } from './mail/outbox-mailer.js';
 import { SessionRevocations } from './auth/session-revocations.js';
+import { CurrentPasswordAttempts } from './auth/current-password-attempts.js';
 import { handleIdentityEvents } from './organizations/organization-cleanup.js';
 import { seedSuperAdmin, type SeedOutcome } from './super-admin/super-admin.seed.js';
 import { NetworkGuard } from './webhooks/network-guard.js';
@@ -67,6 +68,7 @@ export async function startIdentity(config: IdentityConfig): Promise<RunningIden
     mailer: openMailer(config, dataSource),
     events: outbox,
     revocations,
+    passwordAttempts: new CurrentPasswordAttempts(publisher, config.REDIS_PREFIX),
     rpc,
     peopleImportQueue,
     webhookQueue,

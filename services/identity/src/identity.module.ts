@@ -11,6 +11,7 @@ import {
   WEBHOOK_SECRETS,
   PEOPLE_IMPORT_QUEUE,
   REVOCATIONS,
+  PASSWORD_ATTEMPTS,
   RPC,
   STORAGE,
   WEBHOOK_QUEUE,
@@ -20,6 +21,7 @@ import { WebhooksController } from './webhooks/webhooks.controller.js';
 import { WebhooksRepository } from './webhooks/webhooks.repository.js';
 import { WebhooksService } from './webhooks/webhooks.service.js';
 import type { SessionRevocations } from './auth/session-revocations.js';
+import type { CurrentPasswordAttempts } from './auth/current-password-attempts.js';
 import { AdminController } from './admin/admin.controller.js';
 import { OrganizationsAdminService } from './admin/organizations-admin.service.js';
 import { OverviewService } from './admin/overview.service.js';
@@ -89,6 +91,7 @@ export interface IdentityPorts {
   /** Publishes through the service's outbox. */
   events: EventPublisher;
   revocations: SessionRevocations;
+  passwordAttempts: CurrentPasswordAttempts;
   rpc: RpcClient;
   peopleImportQueue: Queue<PeopleImportJob>;
   webhookQueue: Queue<WebhookDeliveryJob>;
@@ -128,6 +131,7 @@ export class IdentityModule {
         { provide: MAILER, useValue: ports.mailer },
         { provide: EVENTS, useValue: ports.events },
         { provide: REVOCATIONS, useValue: ports.revocations },
+        { provide: PASSWORD_ATTEMPTS, useValue: ports.passwordAttempts },
         { provide: RPC, useValue: ports.rpc },
         { provide: PEOPLE_IMPORT_QUEUE, useValue: ports.peopleImportQueue },
         { provide: WEBHOOK_QUEUE, useValue: ports.webhookQueue },

@@ -3,6 +3,8 @@ export const STORAGE = Symbol('STORAGE');
 export const MAILER = Symbol('MAILER');
 export const EVENTS = Symbol('EVENTS');
 export const REVOCATIONS = Symbol('REVOCATIONS');
+/** The throttle of current-password checks (auth/current-password-attempts.ts). */
+export const PASSWORD_ATTEMPTS = Symbol('PASSWORD_ATTEMPTS');
 export const RPC = Symbol('RPC');
 export const PEOPLE_IMPORT_QUEUE = Symbol('PEOPLE_IMPORT_QUEUE');
 export const WEBHOOK_QUEUE = Symbol('WEBHOOK_QUEUE');

@@ -2,6 +2,7 @@ import type { WebhookDeliveryView } from '@hub/proto';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { readableErrorMessage } from '../api/errors';
+import { readableFailureReason } from '../api/failure-reason';
 import { Skeleton } from '../ui/Card';
 import { formatDateTime } from '../ui/dates';
 import { smallOutlineButtonClass } from '../ui/styles';
@@ -65,7 +66,9 @@ export function WebhookDeliveries(props: { webhookId: number }) {
             {formatDateTime(delivery.lastAttemptAt ?? delivery.createdAt)}
           </span>
           {delivery.error && (
-            <span className="w-full break-all text-red-600">{delivery.error}</span>
+            <span className="w-full break-all text-red-600">
+              {readableFailureReason(delivery.error)}
+            </span>
           )}
           <code className="w-full break-all text-slate-500">{delivery.messageId}</code>
           <button

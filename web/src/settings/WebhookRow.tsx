@@ -1,6 +1,7 @@
 import type { WebhookView } from '@hub/proto';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readableFailureReason } from '../api/failure-reason';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { formatDateTime } from '../ui/dates';
 import { smallButtonClass, smallDangerButtonClass, smallOutlineButtonClass } from '../ui/styles';
@@ -35,7 +36,9 @@ export function WebhookRow(props: { webhook: WebhookView; onSecret: (secret: str
             </span>
           ) : (
             <span className="text-red-600">
-              {t('settings.webhooks.disabled', { reason: webhook.disabledReason ?? '' })}
+              {t('settings.webhooks.disabled', {
+                reason: readableFailureReason(webhook.disabledReason ?? ''),
+              })}
             </span>
           )}
           {webhook.previousSecretValidUntil

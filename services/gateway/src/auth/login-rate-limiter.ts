@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isIP } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { errorText } from '@hub/proto';
@@ -7,6 +8,27 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 
 const digest = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 32);
 const account = (email: string) => digest(email.trim().toLowerCase());
+
+/**
+ * The client a sign-in is counted against: an IPv4 address (also one IPv6-mapped), or an IPv6
+ * address's /64. A host is given a whole /64 (a VPS, a home line, privacy addresses that change
+ * daily), so counting each IPv6 address apart gave one attacker 2^64 fresh clients.
+ */
+export function clientNetwork(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (isIP(ip) !== 6) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::')
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}
 
 /** How long an address that signed in to an account stays "known" to that account. */
 const KNOWN_ADDRESS_SECONDS = 30 * 86400;
@@ -79,7 +101,8 @@ export class LoginRateLimiter {
     return `${this.config.REDIS_PREFIX}ratelimit:login:${kind}:${parts.join(':')}`;
   }
 
-  private keys(email: string, ip: string) {
+  private keys(email: string, address: string) {
+    const ip = clientNetwork(address);
     return {
       pair: this.key('pair', account(email), digest(ip)),
       email: this.key('email', account(email)),

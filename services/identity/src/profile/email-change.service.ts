@@ -10,9 +10,9 @@ import {
 } from '@hub/proto';
 import { isUniqueViolation, type Mailer, messages, RpcFailure } from '@hub/kit';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config.js';
-import { MAILER } from '../tokens.js';
+import { MAILER, PASSWORD_ATTEMPTS } from '../tokens.js';
+import type { CurrentPasswordAttempts } from '../auth/current-password-attempts.js';
 import { OrganizationsRepository } from '../organizations/organizations.repository.js';
-import { verifyPassword } from '../auth/passwords.js';
 import { digestSessionToken, newSessionToken } from '../auth/session-tokens.js';
 import { PreferencesService } from '../settings/preferences.service.js';
 import { ProfileRepository } from './profile.repository.js';
@@ -33,6 +33,7 @@ export class EmailChangeService {
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(PreferencesService) private readonly preferences: PreferencesService,
     @Inject(OrganizationsRepository) private readonly organizations: OrganizationsRepository,
+    @Inject(PASSWORD_ATTEMPTS) private readonly passwordAttempts: CurrentPasswordAttempts,
   ) {}
 
   async request(userId: number, newEmail: string, currentPassword: string | undefined) {
@@ -40,7 +41,7 @@ export class EmailChangeService {
     if (!currentPassword) {
       throw RpcFailure.validation(EMAIL_CHANGE_NEEDS_PASSWORD, 'currentPassword');
     }
-    if (!user.passwordHash || !(await verifyPassword(user.passwordHash, currentPassword))) {
+    if (!(await this.passwordAttempts.verify(userId, user.passwordHash, currentPassword))) {
       throw RpcFailure.validation(ERROR_TEXTS.current_password_incorrect, 'currentPassword');
     }
     await this.refuseTaken(newEmail, userId);

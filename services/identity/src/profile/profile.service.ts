@@ -1,10 +1,11 @@
-import { REVOCATIONS } from '../tokens.js';
+import { PASSWORD_ATTEMPTS, REVOCATIONS } from '../tokens.js';
+import type { CurrentPasswordAttempts } from '../auth/current-password-attempts.js';
 import type { SessionRevocations } from '../auth/session-revocations.js';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Actor, ChangePasswordRequest, UpdateProfileRequest, User } from '@hub/proto';
 import { refuseCommonPassword } from '../auth/password-policy.js';
 import { RpcFailure } from '@hub/kit';
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { hashPassword } from '../auth/passwords.js';
 import { toUserView } from '../users/user-view.js';
 import { EmailChangeService } from './email-change.service.js';
 import { ProfileRepository } from './profile.repository.js';
@@ -15,6 +16,7 @@ export class ProfileService {
     @Inject(ProfileRepository) private readonly profiles: ProfileRepository,
     @Inject(REVOCATIONS) private readonly revocations: SessionRevocations,
     @Inject(EmailChangeService) private readonly emailChanges: EmailChangeService,
+    @Inject(PASSWORD_ATTEMPTS) private readonly passwordAttempts: CurrentPasswordAttempts,
   ) {}
 
   /** The name changes at once; a new email only once confirmed (EmailChangeService). */
@@ -34,7 +36,10 @@ export class ProfileService {
     change: ChangePasswordRequest,
   ): Promise<{ message: string }> {
     const user = await this.profiles.findUserWithPasswordHash(actor.userId);
-    if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, change.currentPassword))) {
+    const verified =
+      !!user &&
+      (await this.passwordAttempts.verify(user.id, user.passwordHash, change.currentPassword));
+    if (!user?.passwordHash || !verified) {
       throw RpcFailure.validation('Current password is incorrect.', 'currentPassword');
     }
     refuseCommonPassword(change.newPassword, 'newPassword');

@@ -37,6 +37,13 @@ describe('NetworkGuard', () => {
     '::ffff:7f00:1',
     '::ffff:a00:1',
     '64:ff9b::a00:1',
+    // NAT64's local-use prefix (RFC 8215): an IPv6-only cluster's way to its private IPv4 hosts.
+    '64:ff9b:1::a9fe:a9fe',
+    // IPv4-compatible (deprecated) and IPv4-translated (SIIT) forms of 127.0.0.1 and 10.0.0.1.
+    '::7f00:1',
+    '::ffff:0:a00:1',
+    // Teredo: an IPv4 address inside.
+    '2001:0:a00:1::1',
   ])('refuses %s', (address) => {
     expect(guard.check(address).ok).toBe(false);
   });

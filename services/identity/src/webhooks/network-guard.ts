@@ -28,9 +28,11 @@ const REFUSED_V4 = [
   '240.0.0.0/4', // reserved, broadcast
 ];
 const REFUSED_V6 = [
-  '::/128', // unspecified
-  '::1/128', // loopback
+  '::/96', // unspecified, loopback and IPv4-compatible (deprecated: an IPv4 address inside)
+  '::ffff:0:0:0/96', // IPv4-translated (SIIT): an IPv4 address inside
   '64:ff9b::/96', // NAT64: an IPv4 address inside
+  '64:ff9b:1::/48', // NAT64 for local use (RFC 8215): the network's own IPv4 hosts, private ones too
+  '2001::/32', // Teredo: an IPv4 address inside
   '100::/64', // discard
   '2001:db8::/32', // documentation
   '2002::/16', // 6to4: an IPv4 address inside

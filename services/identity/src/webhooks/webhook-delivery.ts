@@ -11,8 +11,14 @@ import type { WebhooksService } from './webhooks.service.js';
 
 const HOUR_MS = 3_600_000;
 
+/*
+ * The sentences kept on an endpoint or a delivery are proto's FAILURE_REASONS, which the web app
+ * words in its reader's language: a new one goes there too (webhook-reasons.test.ts).
+ */
+
 /** Why a delivery whose last attempt broke here (not at the endpoint) is failed. */
-const ATTEMPT_BROKE = 'The last attempt could not be completed here. Replay it to send it again.';
+export const ATTEMPT_BROKE =
+  'The last attempt could not be completed here. Replay it to send it again.';
 
 /** Why a delivery whose job the process sending it died during, again and again, is failed. */
 export const ATTEMPTS_INTERRUPTED =
@@ -34,6 +40,12 @@ export function interruptedDelivery(
     },
   };
 }
+
+/** Why a delivery found its endpoint disabled (by an administrator, or for failing) is failed. */
+export const ENDPOINT_DISABLED = 'endpoint disabled';
+
+/** Why an endpoint that failed for the configured window was disabled. */
+export const disabledReason = (hours: number) => `every delivery failed for ${hours} hours`;
 
 /** A failed attempt BullMQ retries (with the same job, hence the same message id). */
 export class DeliveryFailed extends Error {
@@ -101,7 +113,7 @@ export class WebhookDelivery {
     const endpoint = await this.webhooks.endpoint(organizationId, delivery.endpoint_id);
     if (!endpoint) return;
     if (!endpoint.enabled) {
-      await this.webhooks.markFailed(delivery.id, round, 'endpoint disabled');
+      await this.webhooks.markFailed(delivery.id, round, ENDPOINT_DISABLED);
       return;
     }
     const outcome = await this.send(endpoint, delivery.message_id, delivery.payload);
@@ -116,7 +128,7 @@ export class WebhookDelivery {
     const failingFor = now.getTime() - failingSince.getTime();
     if (failingFor >= this.config.WEBHOOK_DISABLE_AFTER_HOURS * HOUR_MS) {
       await this.webhooks.recordAttempt(delivery.id, 'failed', outcome);
-      const reason = `every delivery failed for ${this.config.WEBHOOK_DISABLE_AFTER_HOURS} hours`;
+      const reason = disabledReason(this.config.WEBHOOK_DISABLE_AFTER_HOURS);
       if (await this.webhooks.disable(endpoint.id, reason)) {
         this.logger.warn(`webhook endpoint ${endpoint.id} disabled: ${reason}`);
         await this.service.mailDisabled(endpoint, this.config.WEBHOOK_DISABLE_AFTER_HOURS);

@@ -11,6 +11,9 @@ export interface SendOutcome {
   error: string | null;
 }
 
+/** Why an attempt failed that had no answer within the deadline (a FAILURE_REASONS sentence). */
+export const noAnswerWithin = (timeoutMs: number) => `no answer within ${timeoutMs / 1000} s`;
+
 /** What is kept of an endpoint's answer: its status; the body is read and dropped (bounded). */
 const MAX_ANSWER_BYTES = 64 * 1024;
 
@@ -79,7 +82,7 @@ export function postWebhook(
       finish({
         status: null,
         ms: elapsed(),
-        error: `no answer within ${statedTimeoutMs / 1000} s`,
+        error: noAnswerWithin(statedTimeoutMs),
       });
     }, timeoutMs);
     req.on('error', (error) => finish({ status: null, ms: elapsed(), error: error.message }));

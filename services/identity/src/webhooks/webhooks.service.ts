@@ -38,7 +38,8 @@ export const MAX_ENDPOINTS = 20;
 export const TOO_MANY_ENDPOINTS = `An organization can have at most ${MAX_ENDPOINTS} webhook endpoints. Delete one first.`;
 
 export const DELIVERY_IN_FLIGHT = ERROR_TEXTS.webhook_delivery_in_flight;
-const NOT_QUEUED = 'Not sent again: the delivery queue could not be reached. Replay it again.';
+export const NOT_QUEUED =
+  'Not sent again: the delivery queue could not be reached. Replay it again.';
 
 /** `whsec_` and 32 random bytes in base64 (Standard Webhooks' secret format). */
 export const newSecret = () => `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
@@ -269,7 +270,9 @@ export class WebhooksService {
     );
     for (const { id, email: to } of admins) {
       const say = messages(languages.get(id) ?? 'en').webhookDisabled;
-      const disabled = say.disabled({ url: endpoint.url, hours });
+      // An address an older release kept with a password: the mail (and the outbox row it
+      // leaves) names it as the settings page shows it, never with the password.
+      const disabled = say.disabled({ url: withCredentialsMasked(endpoint.url), hours });
       await this.mailer
         .send({
           to,

@@ -85,4 +85,22 @@ export const failureReasons: Record<FailureReasonCode, string> = {
     'No se encontraron pasos del procedimiento: el documento parece un formulario o una tabla (campos y cifras), así que no se generó ninguna evaluación.',
   quiz_offline_invalid: 'El generador sin conexión escribió una evaluación no válida: {detail}',
   quiz_ai_invalid: 'La respuesta de la IA no era una evaluación válida: {detail}',
+  webhook_failing: 'todos los envíos fallaron durante {hours} horas',
+  webhook_endpoint_disabled: 'el endpoint está desactivado',
+  webhook_attempt_broke:
+    'El último intento no se pudo completar aquí. Reenvíalo para mandarlo otra vez.',
+  webhook_attempts_interrupted:
+    'Detenido: el proceso que lo enviaba se interrumpió durante un intento más de una vez. Reenvíalo para mandarlo.',
+  webhook_job_lost:
+    'Detenido: sus intentos se perdieron de la cola de envíos. Reenvíalo para mandarlo.',
+  webhook_not_queued:
+    'No se volvió a enviar: no se pudo acceder a la cola de envíos. Reenvíalo otra vez.',
+  webhook_no_answer: 'sin respuesta en {seconds} s',
+  webhook_private_network:
+    'Esta dirección no puede recibir webhooks: apunta a una red privada o local, a la que los webhooks no pueden llegar.',
+  webhook_https_only:
+    'Esta dirección no puede recibir webhooks: solo las direcciones https:// reciben webhooks.',
+  webhook_unresolved: 'Esta dirección no puede recibir webhooks: su nombre de host no se resuelve.',
+  webhook_unresolved_in_time:
+    'Esta dirección no puede recibir webhooks: su nombre de host no se resolvió en {seconds} s.',
 };

@@ -89,4 +89,22 @@ export const failureReasons: Record<FailureReasonCode, string> = {
     'Aucune étape de procédure trouvée : le document ressemble à un formulaire ou à un tableau (libellés et chiffres), aucune évaluation n’a donc été générée.',
   quiz_offline_invalid: 'Le générateur hors ligne a écrit une évaluation non valide : {detail}',
   quiz_ai_invalid: 'La réponse de l’IA n’était pas une évaluation valide : {detail}',
+  webhook_failing: 'tous les envois ont échoué pendant {hours} heures',
+  webhook_endpoint_disabled: 'le point de terminaison est désactivé',
+  webhook_attempt_broke:
+    'La dernière tentative n’a pas pu aboutir ici. Renvoyez-la pour l’envoyer à nouveau.',
+  webhook_attempts_interrupted:
+    'Arrêtée : le processus qui l’envoyait a été interrompu pendant une tentative plus d’une fois. Renvoyez-la pour l’envoyer.',
+  webhook_job_lost:
+    'Arrêtée : ses tentatives ont été perdues de la file d’envoi. Renvoyez-la pour l’envoyer.',
+  webhook_not_queued: 'Non renvoyée : la file d’envoi était injoignable. Renvoyez-la à nouveau.',
+  webhook_no_answer: 'aucune réponse en {seconds} s',
+  webhook_private_network:
+    'Cette adresse ne peut pas recevoir de webhooks : elle pointe vers un réseau privé ou local, que les webhooks ne peuvent pas atteindre.',
+  webhook_https_only:
+    'Cette adresse ne peut pas recevoir de webhooks : seules les adresses https:// en reçoivent.',
+  webhook_unresolved:
+    'Cette adresse ne peut pas recevoir de webhooks : son nom d’hôte ne se résout pas.',
+  webhook_unresolved_in_time:
+    'Cette adresse ne peut pas recevoir de webhooks : son nom d’hôte ne s’est pas résolu en {seconds} s.',
 };

@@ -14,6 +14,8 @@ export const errors: Record<ErrorCode, string> = {
   account_already_set_up: 'Esta persona ya terminó de configurar su cuenta.',
   setup_photo_required: 'Sube una foto de perfil para terminar de configurar tu cuenta.',
   current_password_incorrect: 'La contraseña actual no es correcta.',
+  current_password_rate_limited:
+    'Demasiados intentos con una contraseña actual incorrecta. Espera un poco y vuelve a intentarlo.',
   email_change_needs_password: 'Escribe tu contraseña actual para cambiar tu correo.',
   email_change_link_invalid: 'Este enlace de confirmación de correo no es válido o ya caducó.',
   email_taken: 'Otra cuenta ya usa esa dirección de correo.',

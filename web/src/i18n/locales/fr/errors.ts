@@ -13,6 +13,8 @@ export const errors: Record<ErrorCode, string> = {
   account_already_set_up: 'Cette personne a déjà terminé la création de son compte.',
   setup_photo_required: 'Ajoutez une photo de profil pour terminer la création de votre compte.',
   current_password_incorrect: 'Le mot de passe actuel est incorrect.',
+  current_password_rate_limited:
+    'Trop de tentatives avec un mot de passe actuel incorrect. Patientez un peu, puis réessayez.',
   email_change_needs_password: 'Saisissez votre mot de passe actuel pour changer d’e-mail.',
   email_change_link_invalid: 'Ce lien de confirmation d’e-mail est invalide ou a expiré.',
   email_taken: 'Cette adresse e-mail est déjà utilisée par un autre compte.',
