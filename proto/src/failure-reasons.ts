@@ -106,6 +106,16 @@ export const FAILURE_REASONS = {
   webhook_unresolved: 'This address cannot receive webhooks: its host name does not resolve.',
   webhook_unresolved_in_time:
     'This address cannot receive webhooks: its host name did not resolve within {seconds} s.',
+  // The library service's own (a run it found stalled, a generation it could not ask for)
+  document_stalled:
+    'Processing stopped unexpectedly: the worker did not finish this document. Press Retry to process it again.',
+  document_stalled_cause:
+    'Processing stopped unexpectedly: the worker did not finish this document. Press Retry to process it again. ({detail})',
+  evaluation_stalled:
+    'Evaluation generation stopped unexpectedly: the worker did not finish. Press Retry to generate it again.',
+  evaluation_stalled_cause:
+    'Evaluation generation stopped unexpectedly: the worker did not finish. Press Retry to generate it again. ({detail})',
+  evaluation_not_started: 'Evaluation generation could not start: {detail}',
 } as const;
 
 export type FailureReasonCode = keyof typeof FAILURE_REASONS;

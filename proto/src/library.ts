@@ -87,10 +87,19 @@ export const LibraryDocument = z.object({
 });
 export type LibraryDocument = z.infer<typeof LibraryDocument>;
 
+/**
+ * A row id as a request names it: past PostgreSQL's `integer` (the ids' columns) no row can have
+ * it, and the query would fail with a 500; it is refused with a 400 instead.
+ */
+export const RowId = z.coerce.number().int().positive().max(2_147_483_647);
+
 const optionalId = z
-  .union([z.literal(''), z.literal('none'), z.coerce.number().int().positive()])
+  .union([z.literal(''), z.literal('none'), RowId])
   .optional()
   .transform((value) => (typeof value === 'number' ? value : undefined));
+
+/** The longest search the document list takes (the web app sends no more of what was typed). */
+export const DOCUMENT_SEARCH_MAX_CHARS = 200;
 
 export const DocumentListQuery = z.object({
   folderId: optionalId,
@@ -101,13 +110,13 @@ export const DocumentListQuery = z.object({
     .optional()
     .transform((value, context) => {
       const ids = (value ?? '').split(',').filter(Boolean).map(Number);
-      if (ids.some((id) => !Number.isInteger(id) || id <= 0)) {
+      if (ids.some((id) => !RowId.safeParse(id).success)) {
         context.addIssue({ code: 'custom', message: 'tags must be comma-separated tag ids' });
         return z.NEVER;
       }
       return ids;
     }),
-  search: z.string().trim().max(200).optional(),
+  search: z.string().trim().max(DOCUMENT_SEARCH_MAX_CHARS).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
   cursor: PageCursor.optional(),
   sopProcessed: z
@@ -120,12 +129,66 @@ export type DocumentListQuery = z.infer<typeof DocumentListQuery>;
 export const DocumentList = PageInfo.extend({ documents: z.array(LibraryDocument) });
 export type DocumentList = z.infer<typeof DocumentList>;
 
+/** The most tags one upload may name, and the longest tag name (the library's RPC takes no more). */
+export const UPLOAD_MAX_TAGS = 50;
+export const TAG_NAME_MAX_CHARS = 100;
+
+/** Tags typed in the upload dialog: comma-separated names, or a JSON list of names. */
+export function tagNamesOf(raw: string): string[] {
+  const trimmed = plainText(raw).trim();
+  if (trimmed.startsWith('[')) {
+    try {
+      const list = JSON.parse(trimmed) as unknown;
+      if (Array.isArray(list))
+        return list
+          .map(String)
+          .map((name) => plainText(name).trim())
+          .filter(Boolean);
+    } catch {
+      // Not JSON after all: read it as comma-separated names.
+    }
+  }
+  return trimmed
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+}
+
+/**
+ * Refuses, as the `tags` field with the rule broken (which the web app words in its reader's
+ * language), names the library would refuse later under an internal field name.
+ */
+function checkTagNames(raw: string, context: z.RefinementCtx): void {
+  const names = tagNamesOf(raw);
+  if (names.length > UPLOAD_MAX_TAGS) {
+    context.addIssue({
+      code: 'too_big',
+      origin: 'array',
+      maximum: UPLOAD_MAX_TAGS,
+      inclusive: true,
+      input: names,
+      message: `An upload can name at most ${UPLOAD_MAX_TAGS} tags.`,
+    });
+  }
+  const long = names.find((name) => name.length > TAG_NAME_MAX_CHARS);
+  if (long !== undefined) {
+    context.addIssue({
+      code: 'too_big',
+      origin: 'string',
+      maximum: TAG_NAME_MAX_CHARS,
+      inclusive: true,
+      input: long,
+      message: `A tag name can have at most ${TAG_NAME_MAX_CHARS} characters.`,
+    });
+  }
+}
+
 /** Multipart fields of an upload, sent before the file. */
 export const DocumentUploadFields = z.object({
   title: z.string().overwrite(plainText).trim().max(300).optional().default(''),
   description: z.string().trim().max(5000).optional().default(''),
   /** Comma-separated tag names (created when new) or a JSON list of names. */
-  tags: z.string().max(2000).optional().default(''),
+  tags: z.string().max(2000).optional().default('').superRefine(checkTagNames),
   folderId: optionalId,
 });
 export type DocumentUploadFields = z.infer<typeof DocumentUploadFields>;
@@ -138,7 +201,7 @@ export const CreateFolderRequest = z.object({
     .min(1, 'Please enter a folder name.')
     .max(200),
   description: z.string().trim().max(2000).optional().nullable(),
-  parentFolderId: z.coerce.number().int().positive().optional().nullable(),
+  parentFolderId: RowId.optional().nullable(),
 });
 export type CreateFolderRequest = z.infer<typeof CreateFolderRequest>;
 
@@ -156,9 +219,9 @@ export const CreateTagRequest = z.object({
 });
 export type CreateTagRequest = z.infer<typeof CreateTagRequest>;
 
-export const DocumentIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const DocumentIdParams = z.object({ id: RowId });
 export const DocumentImageParams = z.object({
-  id: z.coerce.number().int().positive(),
+  id: RowId,
   imgId: z
     .string()
     .max(9, 'Unknown image')
@@ -194,8 +257,8 @@ export const DocumentVersionUploadFields = z.object({
 export type DocumentVersionUploadFields = z.infer<typeof DocumentVersionUploadFields>;
 
 export const DocumentVersionParams = z.object({
-  id: z.coerce.number().int().positive(),
-  version: z.coerce.number().int().positive(),
+  id: RowId,
+  version: RowId,
 });
 
 /**
@@ -228,8 +291,8 @@ export const DocumentVersionList = z.object({
 export type DocumentVersionList = z.infer<typeof DocumentVersionList>;
 
 export const VersionDiffQuery = z.object({
-  from: z.coerce.number().int().positive(),
-  to: z.coerce.number().int().positive(),
+  from: RowId,
+  to: RowId,
 });
 export type VersionDiffQuery = z.infer<typeof VersionDiffQuery>;
 

@@ -113,7 +113,8 @@ function VersionRow({ documentId, version }: { documentId: number; version: Docu
       className="flex flex-wrap items-start justify-between gap-2 p-3"
       data-testid={`version-${version.version}`}
     >
-      <div className="min-w-0 space-y-1">
+      {/* A pasted link or file name breaks anywhere rather than leave a phone's screen. */}
+      <div className="min-w-0 space-y-1 wrap-anywhere">
         <p className="text-sm font-medium">
           {t('library.versions.version', { version: version.version })}
           {version.current && (

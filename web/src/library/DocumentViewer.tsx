@@ -90,7 +90,7 @@ function ViewerTabs({ document, onRetried }: { document: LibraryDocument; onRetr
     <Tabs.Root defaultValue="preview" className="space-y-4">
       <Tabs.List
         aria-label={t('library.viewer.views')}
-        className="inline-flex gap-1 rounded-md bg-slate-100 p-1 dark:bg-slate-800"
+        className="inline-flex max-w-full flex-wrap gap-1 rounded-md bg-slate-100 p-1 dark:bg-slate-800"
       >
         <Tabs.Trigger value="preview" data-testid="viewer-tab-preview" className={tabClass}>
           {t('library.viewer.preview')}

@@ -209,7 +209,7 @@ function EvaluationBody({ document, onGenerationStarted }: EvaluationTabProps) {
                   type="button"
                   data-testid="evaluation-publish"
                   disabled={busy}
-                  onClick={() => publish.mutate()}
+                  onClick={() => publish.mutate(data)}
                   className={`${smallOutlineButtonClass} border-green-600 text-green-700 dark:text-green-400`}
                 >
                   <Send className="size-3.5" />{' '}

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call, isApiError } from '../api/client';
 import { failureToast } from '../api/errors';
+import { isEvaluationChanged } from '../evaluations/ConflictNotice';
 import { refreshEvaluation } from '../evaluations/queries';
 import { toast } from '../toast/toastStore';
 import {
@@ -173,11 +174,22 @@ export function useRetryEvaluation(documentId: number, onRetried: () => void) {
   });
 }
 
+/**
+ * Publishes the evaluation the reviewer read (its `updatedAt`): one a generation or another
+ * reviewer changed since is refused (409 `evaluation_changed`) rather than published unseen.
+ */
+export function publishAsRead(documentId: number, read: { updatedAt: string }) {
+  return call(api.publishEvaluation, {
+    params: { id: documentId },
+    body: { updatedAt: read.updatedAt },
+  });
+}
+
 export function usePublishDocumentEvaluation(documentId: number) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => call(api.publishEvaluation, { params: { id: documentId } }),
+    mutationFn: (read: { updatedAt: string }) => publishAsRead(documentId, read),
     onSuccess: async () => {
       toast({
         title: t('library.evaluation.published'),
@@ -185,14 +197,17 @@ export function usePublishDocumentEvaluation(documentId: number) {
       });
       await refreshEvaluation(queryClient, documentId);
     },
-    onError: (error) =>
+    onError: async (error) => {
       toast(
         failureToast(
           t('library.evaluation.publishFailed'),
           error,
           t('library.evaluation.publishFailedDescription'),
         ),
-      ),
+      );
+      // Changed meanwhile: the tab shows the evaluation as it is now, to read before publishing.
+      if (isEvaluationChanged(error)) await refreshEvaluation(queryClient, documentId);
+    },
   });
 }
 

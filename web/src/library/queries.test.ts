@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DocumentListQuery } from '@hub/proto';
 import { documentListParams } from './queries';
 
 describe('documentListParams', () => {
@@ -18,5 +19,12 @@ describe('documentListParams', () => {
       search: 'oven',
       limit: 50,
     });
+  });
+
+  it('sends at most the 200 characters the server searches by, not a refused request', () => {
+    const pasted = `${'cooling '.repeat(40)}end`;
+    const params = documentListParams({ folderId: null, tagIds: [], search: pasted });
+    expect(params.search).toBe(pasted.slice(0, 200).trim());
+    expect(DocumentListQuery.safeParse(params).success).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  DOCUMENT_SEARCH_MAX_CHARS,
   type DocumentList,
   type DocumentMarkdown,
   type DocumentVersionList,
@@ -25,9 +26,12 @@ export interface DocumentFilter {
   search: string;
 }
 
-/** The list query's parameters: only what is set (tags comma-joined ids). */
+/**
+ * The list query's parameters: only what is set (tags comma-joined ids). A search pasted longer
+ * than the server takes is cut, rather than sent and refused (the list would show an error).
+ */
 export function documentListParams(filter: DocumentFilter) {
-  const search = filter.search.trim();
+  const search = filter.search.trim().slice(0, DOCUMENT_SEARCH_MAX_CHARS).trim();
   return {
     folderId: filter.folderId ?? undefined,
     tags: filter.tagIds.length > 0 ? [...filter.tagIds].sort((a, b) => a - b).join(',') : undefined,

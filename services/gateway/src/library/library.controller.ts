@@ -6,7 +6,7 @@ import {
   DOCUMENT_VERSION_UPLOAD,
   type DocumentUploadFields,
   libraryRpc,
-  plainText,
+  tagNamesOf,
 } from '@hub/proto';
 import { newObjectFolder, type ObjectStorage, RpcClient } from '@hub/kit';
 import { CurrentActor } from '../http/current-actor.decorator.js';
@@ -18,28 +18,6 @@ import { STORAGE } from '../uploads/storage.token.js';
 
 type DocumentParams = { id: number };
 type VersionParams = { id: number; version: number };
-
-/** Tags typed in the upload dialog: comma-separated names, or a JSON list of names. */
-export function parseTagNames(raw: string): string[] {
-  const trimmed = plainText(raw).trim();
-  if (trimmed.startsWith('[')) {
-    try {
-      const list = JSON.parse(trimmed) as unknown;
-      if (Array.isArray(list))
-        return list
-          .map(String)
-          .map((name) => plainText(name).trim())
-          .filter(Boolean);
-    } catch {
-      // Not JSON after all: read it as comma-separated names.
-    }
-  }
-  return trimmed
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean)
-    .slice(0, 50);
-}
 
 @Controller()
 export class LibraryController {
@@ -69,7 +47,8 @@ export class LibraryController {
         actor,
         title: upload.fields.title,
         description: upload.fields.description,
-        tagNames: parseTagNames(upload.fields.tags),
+        // The upload's fields were checked with these names (at most 50, none too long).
+        tagNames: tagNamesOf(upload.fields.tags),
         folderId: upload.fields.folderId,
         storagePrefix: folder,
         sourceKey: upload.key,

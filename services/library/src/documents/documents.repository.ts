@@ -35,6 +35,9 @@ export type NewDocumentRecord = Pick<
   | 'tags'
 >;
 
+/** Where one version's upload and processing output are stored. */
+type VersionFile = Pick<DocumentVersionEntity, 'storagePrefix' | 'sourceKey'>;
+
 type ListedRow = DocumentViewSource & {
   /** bigint: the driver answers a string, as the entity's column transformer reads it. */
   fileSize: string;
@@ -204,24 +207,30 @@ export class DocumentsRepository {
     });
   }
 
-  /** Storage folder and upload of every version of the document. */
-  versionFiles(
-    documentId: number,
-  ): Promise<Pick<DocumentVersionEntity, 'storagePrefix' | 'sourceKey'>[]> {
-    return this.db.getRepository(DocumentVersionEntity).find({
-      where: { documentId },
-      select: { storagePrefix: true, sourceKey: true },
-    });
-  }
-
   /**
-   * Its versions, images, tag links and search entry go with it; `announce` writes, in the same
-   * transaction, the event that tells the other services.
+   * Deletes the document: its versions, images, tag links and search entry go with it; `announce`
+   * writes, in the same transaction, the event that tells the other services. The row is locked
+   * first and the files of every version read under the lock: a version added at the same time
+   * (VersionsRepository.addVersion locks the row too) is either committed before, and its files
+   * are answered, or finds the document gone. Null when the row was already gone: of two deletes
+   * at once, the second waits for the first's and then deletes and tells nothing.
    */
-  async delete(documentId: number, announce: (tx: EntityManager) => Promise<void>): Promise<void> {
-    await this.db.transaction(async (tx) => {
+  delete(
+    documentId: number,
+    announce: (tx: EntityManager) => Promise<void>,
+  ): Promise<{ document: DocumentEntity; files: VersionFile[] } | null> {
+    return this.db.transaction(async (tx) => {
+      const document = await tx
+        .getRepository(DocumentEntity)
+        .findOne({ where: { id: documentId }, lock: { mode: 'pessimistic_write' } });
+      if (!document) return null;
+      const files = await tx.getRepository(DocumentVersionEntity).find({
+        where: { documentId },
+        select: { storagePrefix: true, sourceKey: true },
+      });
       await tx.getRepository(DocumentEntity).delete(documentId);
       await announce(tx);
+      return { document, files };
     });
   }
 

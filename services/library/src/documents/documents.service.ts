@@ -149,24 +149,24 @@ export class DocumentsService {
   }
 
   /**
-   * The record, its versions, images, tag links and search entry go at once; then the stored
-   * files of every version.
+   * The record, its versions, images, tag links and search entry go at once; then the jobs still
+   * waiting and the stored files of every version, as the row was when deleted (a version added
+   * meanwhile included: the delete reads them under the row's lock).
    */
   async delete(actor: Actor, documentId: number): Promise<{ message: string }> {
-    const document = await this.find(actor, documentId);
-    const files = await this.documents.versionFiles(document.id);
+    const found = await this.find(actor, documentId);
     // With the delete, so job functions, courses and cameras never keep an SOP that is gone.
-    await this.documents.delete(document.id, (tx) =>
+    const deleted = await this.documents.delete(found.id, (tx) =>
       this.events.publish(
-        {
-          type: 'document.deleted',
-          organizationId: document.organizationId,
-          documentId: document.id,
-        },
+        { type: 'document.deleted', organizationId: found.organizationId, documentId: found.id },
         tx,
       ),
     );
+    // Someone else's delete came first: theirs removes the files; this one says it is gone.
+    if (!deleted) throw RpcFailure.notFound(NOT_FOUND);
+    const { document, files } = deleted;
     await this.processing.cancel(document);
+    await this.quiz.cancel(document);
     // Uploads before folders: a PDF run still writing looks for its upload after each write, so
     // it either finds it gone and removes what it wrote, or wrote before the folders are listed.
     for (const key of new Set([...files.map((file) => file.sourceKey), document.sourceKey]))

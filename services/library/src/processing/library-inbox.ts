@@ -166,7 +166,7 @@ export class LibraryInbox {
       await this.runs.recordEvaluationNotStarted(
         document.id,
         document.evaluationRun,
-        `Evaluation generation could not start: ${error instanceof Error ? error.message : String(error)}`,
+        evaluationNotStarted(error),
       );
     }
   }
@@ -244,6 +244,11 @@ export class LibraryInbox {
     this.logger.log(`document ${message.documentId} is gone; removing ${prefix}`);
     await this.storage.removePrefix(prefix);
   }
+}
+
+/** Why no evaluation is being generated: a FAILURE_REASONS sentence (`evaluation_not_started`). */
+export function evaluationNotStarted(error: unknown): string {
+  return `Evaluation generation could not start: ${error instanceof Error ? error.message : String(error)}`;
 }
 
 function imageRow(documentId: number, image: ExtractedImage): DocumentImageRow {

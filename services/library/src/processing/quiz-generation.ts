@@ -25,6 +25,9 @@ export class QuizGeneration {
     const run = document.evaluationRun + 1;
     // Conditional on the run read: of two starts at once, only one becomes the next run.
     if (!(await this.runs.startEvaluationRun(document, run))) return;
+    // The run replaced (a Regenerate while a generation waits): its result would be ignored, so
+    // its job goes rather than asking the AI for nothing.
+    await this.cancel(document);
     await this.add(document, run, sop, prompt);
   }
 
@@ -34,6 +37,17 @@ export class QuizGeneration {
    */
   async request(document: DocumentEntity, run: number): Promise<void> {
     await this.add(document, run, sopText(document), await this.prompt());
+  }
+
+  /**
+   * Removes the job of the document's generation run `evaluationRun` while it still waits (the
+   * document is deleted, or a newer run replaced it), so the quiz worker neither spends a turn of
+   * the organization nor asks the AI for it. One already under way is locked and cannot be
+   * removed: its result is ignored (a newer run) or finds no document (deleted).
+   */
+  async cancel(document: Pick<DocumentEntity, 'id' | 'evaluationRun'>): Promise<void> {
+    const job = await this.queue.getJob(quizJobId(document.id, document.evaluationRun));
+    await job?.remove().catch(() => undefined);
   }
 
   private async prompt(): Promise<string> {

@@ -25,6 +25,10 @@ export class VersionsRepository {
     return manager.getRepository(DocumentVersionEntity);
   }
 
+  documentExists(documentId: number): Promise<boolean> {
+    return this.db.getRepository(DocumentEntity).existsBy({ id: documentId });
+  }
+
   list(documentId: number): Promise<DocumentVersionEntity[]> {
     return this.versions().find({ where: { documentId }, order: { version: 'DESC' } });
   }

@@ -70,6 +70,12 @@ export class VersionsService {
     if (!added) throw RpcFailure.notFound('Document not found');
     await this.processing.cancelRun(added.document.id, added.previousRun);
     await this.processing.enqueue(added.document);
+    // Deleted since the version was recorded (its delete found no job of this run yet to
+    // cancel): the job goes, and the 404 has the gateway remove the version's file.
+    if (!(await this.repository.documentExists(added.document.id))) {
+      await this.processing.cancelRun(added.document.id, added.document.processingRun);
+      throw RpcFailure.notFound('Document not found');
+    }
     return this.documents.get(actor, added.document.id);
   }
 

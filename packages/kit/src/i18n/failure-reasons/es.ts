@@ -103,4 +103,13 @@ export const failureReasons: Record<FailureReasonCode, string> = {
   webhook_unresolved: 'Esta dirección no puede recibir webhooks: su nombre de host no se resuelve.',
   webhook_unresolved_in_time:
     'Esta dirección no puede recibir webhooks: su nombre de host no se resolvió en {seconds} s.',
+  document_stalled:
+    'El procesamiento se detuvo inesperadamente: el servicio no terminó este documento. Pulse Reintentar para procesarlo de nuevo.',
+  document_stalled_cause:
+    'El procesamiento se detuvo inesperadamente: el servicio no terminó este documento. Pulse Reintentar para procesarlo de nuevo. ({detail})',
+  evaluation_stalled:
+    'La generación de la evaluación se detuvo inesperadamente: el servicio no terminó. Pulse Reintentar para generarla de nuevo.',
+  evaluation_stalled_cause:
+    'La generación de la evaluación se detuvo inesperadamente: el servicio no terminó. Pulse Reintentar para generarla de nuevo. ({detail})',
+  evaluation_not_started: 'No se pudo iniciar la generación de la evaluación: {detail}',
 };

@@ -100,4 +100,13 @@ export const failureReasons: Record<FailureReasonCode, string> = {
   webhook_unresolved: 'This address cannot receive webhooks: its host name does not resolve.',
   webhook_unresolved_in_time:
     'This address cannot receive webhooks: its host name did not resolve within {{seconds}} s.',
+  document_stalled:
+    'Processing stopped unexpectedly: the worker did not finish this document. Press Retry to process it again.',
+  document_stalled_cause:
+    'Processing stopped unexpectedly: the worker did not finish this document. Press Retry to process it again. ({{detail}})',
+  evaluation_stalled:
+    'Evaluation generation stopped unexpectedly: the worker did not finish. Press Retry to generate it again.',
+  evaluation_stalled_cause:
+    'Evaluation generation stopped unexpectedly: the worker did not finish. Press Retry to generate it again. ({{detail}})',
+  evaluation_not_started: 'Evaluation generation could not start: {{detail}}',
 };

@@ -103,4 +103,13 @@ export const failureReasons: Record<FailureReasonCode, string> = {
     'Cette adresse ne peut pas recevoir de webhooks : son nom d’hôte ne se résout pas.',
   webhook_unresolved_in_time:
     'Cette adresse ne peut pas recevoir de webhooks : son nom d’hôte ne s’est pas résolu en {{seconds}} s.',
+  document_stalled:
+    'Le traitement s’est arrêté de façon inattendue : le service n’a pas terminé ce document. Cliquez sur Relancer pour le traiter à nouveau.',
+  document_stalled_cause:
+    'Le traitement s’est arrêté de façon inattendue : le service n’a pas terminé ce document. Cliquez sur Relancer pour le traiter à nouveau. ({{detail}})',
+  evaluation_stalled:
+    'La génération de l’évaluation s’est arrêtée de façon inattendue : le service n’a pas terminé. Cliquez sur Relancer pour la générer à nouveau.',
+  evaluation_stalled_cause:
+    'La génération de l’évaluation s’est arrêtée de façon inattendue : le service n’a pas terminé. Cliquez sur Relancer pour la générer à nouveau. ({{detail}})',
+  evaluation_not_started: 'La génération de l’évaluation n’a pas pu démarrer : {{detail}}',
 };

@@ -1,0 +1,115 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COOLING_SOP, sopPdf } from '../services/gateway/test/sop-pdf.js';
+import { keepScreenshot, signIn } from './browser.js';
+import { Api, startRecordsStack, stopRecordsStack } from './records.js';
+import { type RunningStack, uniqueId } from './stack.js';
+
+/** The document viewer on a phone (390 x 844), in the language whose labels are the longest. */
+const ID = uniqueId();
+const ADMIN = {
+  name: 'Paula Phone',
+  email: `paula@lib-phone-${ID}.test`,
+  role: 'admin',
+  password: 'Lib-Phone-Pass-1!',
+};
+
+let stack: RunningStack;
+let browser: Browser;
+
+beforeAll(async () => {
+  ({ stack, browser } = await startRecordsStack(
+    `lib-phone-${ID}`,
+    `lib-phone-${ID}.test`,
+    { admin: ADMIN },
+    ADMIN.password,
+  ));
+});
+
+afterAll(() => stopRecordsStack({ stack, browser }));
+
+/** Uploads the cooling SOP as the admin; its processing need not have finished. */
+async function uploadSop(api: Api, title: string): Promise<number> {
+  const form = new FormData();
+  form.append('title', title);
+  form.append('file', new Blob([new Uint8Array(sopPdf(COOLING_SOP))]), 'cooling.pdf');
+  const uploaded = await fetch(`${stack.url}/api/library/documents/upload`, {
+    method: 'POST',
+    headers: { cookie: api.cookie },
+    body: form,
+  });
+  expect(uploaded.status).toBe(201);
+  return ((await uploaded.json()) as { id: number }).id;
+}
+
+/**
+ * The right edges, past the window's, of `selector`'s elements in the viewer and of their text
+ * (a long word overflows its element without widening it).
+ */
+async function pastTheWindow(page: Page, selector: string): Promise<number[]> {
+  return page.getByTestId('document-viewer').evaluate((viewer, query) => {
+    const width = viewer.ownerDocument.documentElement.clientWidth;
+    return [...viewer.querySelectorAll(query)]
+      .flatMap((element) => {
+        const text = viewer.ownerDocument.createRange();
+        text.selectNodeContents(element);
+        return [element.getBoundingClientRect().right, text.getBoundingClientRect().right];
+      })
+      .filter((right) => right > width);
+  }, selector);
+}
+
+/** Signs in on a phone and opens the viewer of the document titled `title`. */
+async function openViewer(title: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await signIn(page, stack.url, ADMIN.email, ADMIN.password);
+  await page.goto(`${stack.url}/library/documents`);
+  const row = page.locator(`[data-testid=document-row][data-document-title="${title}"]`);
+  await row.getByTestId('view-document').click();
+  await page.getByTestId('document-viewer').getByTestId('viewer-tab-versions').waitFor();
+  return page;
+}
+
+describe('the document viewer on a phone', () => {
+  it('keeps its tabs inside the screen in Spanish', async () => {
+    const api = await new Api(stack).login(ADMIN.email, ADMIN.password);
+    await api.call('PUT', '/api/user/preferences', {
+      language: 'es',
+      timeZone: null,
+      dateFormat: null,
+      theme: 'system',
+    });
+    await uploadSop(api, 'Enfriamiento');
+
+    const page = await openViewer('Enfriamiento');
+    const viewer = page.getByTestId('document-viewer');
+    expect(await viewer.getByTestId('viewer-tab-preview').innerText()).toBe('Vista previa');
+
+    const overflow = await pastTheWindow(page, '[role=tablist], [role=tab]');
+    await keepScreenshot(page, 'library-viewer-phone-es');
+    expect(overflow).toEqual([]);
+    await page.close();
+  });
+
+  it('keeps a long change note, a pasted link, inside the screen', async () => {
+    const api = await new Api(stack).login(ADMIN.email, ADMIN.password);
+    const id = await uploadSop(api, 'Cooling links');
+    const note = `See https://intranet.example.test/procedures/cooling/${'revision-'.repeat(12)}2`;
+    const form = new FormData();
+    form.append('changeNote', note);
+    form.append('file', new Blob([new Uint8Array(sopPdf(COOLING_SOP))]), 'cooling-v2.pdf');
+    const uploaded = await fetch(`${stack.url}/api/library/documents/${id}/versions`, {
+      method: 'POST',
+      headers: { cookie: api.cookie },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+
+    const page = await openViewer('Cooling links');
+    await page.getByTestId('document-viewer').getByTestId('viewer-tab-versions').click();
+    await page.getByTestId('version-2').getByTestId('version-note').waitFor();
+    await keepScreenshot(page, 'library-versions-phone');
+    expect(await pastTheWindow(page, '[data-testid=version-2] *')).toEqual([]);
+    await page.close();
+  });
+});
