@@ -6,6 +6,7 @@ import { TextParams } from './text-params.js';
 import { Organization, User } from './identity.js';
 import { SamlIdpSettings } from './saml.js';
 import { PageInfo, pageQuery } from './paging.js';
+import { RowId } from './row-id.js';
 
 // Messages are the spec's (access-shell-admin.md, section 5), so the server and the browser say the same.
 
@@ -54,9 +55,6 @@ export type CreateOrganizationRequest = z.infer<typeof CreateOrganizationRequest
 
 export const AdminOrganization = Organization.extend({ userCount: z.number().int() });
 export type AdminOrganization = z.infer<typeof AdminOrganization>;
-
-export const IdParams = z.object({ id: z.coerce.number().int().positive() });
-export type IdParams = z.infer<typeof IdParams>;
 
 export const CreateUserRequest = z.object({
   email: z.email('Valid email is required').trim().toLowerCase().max(EMAIL_MAX_LENGTH),
@@ -337,4 +335,4 @@ export const ActivitySummary = z.object({
 });
 export type ActivitySummary = z.infer<typeof ActivitySummary>;
 
-export const UserIdParams = z.object({ userId: z.coerce.number().int().positive() });
+export const UserIdParams = z.object({ userId: RowId });

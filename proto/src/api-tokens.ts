@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RowId } from './library.js';
+import { RowId } from './row-id.js';
 import { CreatableRole } from './roles.js';
 import { plainLine } from './text.js';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RowId } from './row-id.js';
 
 /** Spec: certificates are expiring soon within 30 days. */
 export const EXPIRING_SOON_DAYS = 30;
@@ -46,9 +47,9 @@ export const Certification = z.object({
 export type Certification = z.infer<typeof Certification>;
 
 export const CertificationListQuery = z.object({
-  userId: z.coerce.number().int().positive().optional(),
-  documentId: z.coerce.number().int().positive().optional(),
-  courseId: z.coerce.number().int().positive().optional(),
+  userId: RowId.optional(),
+  documentId: RowId.optional(),
+  courseId: RowId.optional(),
   state: CertificationState.optional(),
   /**
    * Words of the holder's name, the title or a category (an SOP's tag, a course's category),

@@ -6,6 +6,7 @@ export * from './text-params.js';
 export * from './failure-reasons.js';
 export * from './http.js';
 export * from './paging.js';
+export * from './row-id.js';
 export * from './text.js';
 export * from './audit.js';
 export * from './identity.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ERROR_TEXTS } from './error-codes.js';
 import { holdsCredentials } from './webhooks.js';
+import { RowId } from './row-id.js';
 
 /** The one supported type: a cloud security-camera system reached through its HTTP API. */
 export const INTEGRATION_TYPES = ['camera_cloud'] as const;
@@ -105,7 +106,7 @@ export const CreateCameraAssignmentRequest = z.object({
   cameraModel: z.string().trim().max(300).default(''),
   cameraNotes: z.string().trim().max(2000).default(''),
   organizationId: z.coerce.number({ error: 'Organization is required' }).int().positive(),
-  integrationId: z.coerce.number().int().positive(),
+  integrationId: RowId,
 });
 export type CreateCameraAssignmentRequest = z.infer<typeof CreateCameraAssignmentRequest>;
 

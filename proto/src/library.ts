@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ERROR_TEXTS } from './error-codes.js';
 import { PageCursor, PageInfo } from './paging.js';
 import { plainText } from './text.js';
+import { RowId } from './row-id.js';
 
 export const TAG_COLORS = [
   { name: 'Red', hex: '#ef4444' },
@@ -86,12 +87,6 @@ export const LibraryDocument = z.object({
   currentVersion: z.number().int(),
 });
 export type LibraryDocument = z.infer<typeof LibraryDocument>;
-
-/**
- * A row id as a request names it: past PostgreSQL's `integer` (the ids' columns) no row can have
- * it, and the query would fail with a 500; it is refused with a 400 instead.
- */
-export const RowId = z.coerce.number().int().positive().max(2_147_483_647);
 
 const optionalId = z
   .union([z.literal(''), z.literal('none'), RowId])

@@ -3,6 +3,7 @@ import { Role } from './roles.js';
 import { PageCursor, PageInfo, pageQuery } from './paging.js';
 import { plainText } from './text.js';
 import { EvaluationQuestion } from './evaluations.js';
+import { RowId } from './row-id.js';
 
 export const DEFAULT_PASS_MARK = 80;
 
@@ -94,7 +95,7 @@ export const MAX_FINDINGS_PER_OBSERVATION = 100;
 export const FINDING_NOTE_MAX_LENGTH = 5000;
 
 export const CreateObservationRequest = z.object({
-  sopDocumentId: z.coerce.number().int().positive().optional().nullable(),
+  sopDocumentId: RowId.optional().nullable(),
   evaluationId: z.coerce
     .number({ error: 'Please select a document with evaluation' })
     .int()
@@ -321,10 +322,7 @@ export const SaveCourseRequest = z.object({
   duration: z.string().trim().min(1, 'Duration is required').max(100),
   difficulty: z.enum(COURSE_DIFFICULTIES, { error: 'Choose Beginner, Intermediate or Advanced' }),
   /** SOP documents in order; each must have a published evaluation. */
-  documentIds: z
-    .array(z.coerce.number().int().positive())
-    .min(1, 'Add at least one SOP to the course')
-    .max(100),
+  documentIds: z.array(RowId).min(1, 'Add at least one SOP to the course').max(100),
   /** Optional completion deadline, a calendar day. */
   dueDate: z.iso
     .date({ error: 'Enter the due date as a day (YYYY-MM-DD)' })

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { OnboardingStep } from './accounts.js';
+import { RowId } from './row-id.js';
 
 /** Which organization's checklist: an administrator's own by default; any for the super administrator. */
 export const OnboardingQuery = z.object({
-  organizationId: z.coerce.number().int().positive().optional(),
+  organizationId: RowId.optional(),
 });
 export type OnboardingQuery = z.infer<typeof OnboardingQuery>;
 

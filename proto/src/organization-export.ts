@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RowId } from './row-id.js';
 
 /**
  * The kinds of records an organization's export holds, per service that owns them, in the
@@ -85,7 +86,7 @@ export const RecordBatch = z.object({
 export type RecordBatch = z.infer<typeof RecordBatch>;
 
 export const OrganizationExportQuery = z.object({
-  organizationId: z.coerce.number().int().positive().optional(),
+  organizationId: RowId.optional(),
 });
 export type OrganizationExportQuery = z.infer<typeof OrganizationExportQuery>;
 

@@ -1,6 +1,7 @@
 import { ERROR_TEXTS } from './error-codes.js';
 import { z } from 'zod';
 import type { UploadRule } from './http.js';
+import { RowId } from './row-id.js';
 
 /** The largest file taken: 100,000 rows of a few cells fit well under it. */
 export const PEOPLE_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
@@ -126,7 +127,7 @@ export const PEOPLE_IMPORT_MESSAGES = {
 
 /** Form fields before the file: the super administrator names the organization. */
 export const PeopleImportUploadFields = z.object({
-  organizationId: z.coerce.number().int().positive().optional(),
+  organizationId: RowId.optional(),
 });
 export type PeopleImportUploadFields = z.infer<typeof PeopleImportUploadFields>;
 
@@ -201,7 +202,7 @@ export const PeopleImportStatus = z.object({
 });
 export type PeopleImportStatus = z.infer<typeof PeopleImportStatus>;
 
-export const PeopleImportIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const PeopleImportIdParams = z.object({ id: RowId });
 
 /** What the preview's figures become with the "update existing members" choice. */
 export function importPlan(counts: PeopleImportCounts, updateExisting: boolean) {

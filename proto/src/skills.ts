@@ -1,6 +1,7 @@
 import { ERROR_TEXTS } from './error-codes.js';
 import { z } from 'zod';
 import { Role } from './roles.js';
+import { RowId } from './row-id.js';
 
 /** Rows per page of the skills matrix. */
 export const SKILLS_MATRIX_PAGE_ROWS = 50;
@@ -136,7 +137,7 @@ export const SkillsMatrixSop = z.object({
 export type SkillsMatrixSop = z.infer<typeof SkillsMatrixSop>;
 
 export const SkillsMatrixQuery = z.object({
-  jobFunctionId: z.coerce.number().int().positive().optional(),
+  jobFunctionId: RowId.optional(),
   /** The department, i.e. the role. */
   role: Role.optional(),
   search: z.string().trim().max(100).optional(),

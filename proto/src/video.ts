@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PageCursor, PageInfo, pageQuery } from './paging.js';
 import { plainText } from './text.js';
+import { RowId } from './row-id.js';
 
 /** Spec: videos up to 2 GB, MP4, MPEG, MOV or AVI. */
 export const VIDEO_MAX_BYTES = 2 * 1024 * 1024 * 1024;
@@ -180,7 +181,7 @@ export const VideoUploadFields = z.object({
 export type VideoUploadFields = z.infer<typeof VideoUploadFields>;
 
 export const AnalyzeVideoRequest = z.object({
-  linkedSOPs: z.array(z.coerce.number().int().positive()).max(20).default([]),
+  linkedSOPs: z.array(RowId).max(20).default([]),
 });
 export type AnalyzeVideoRequest = z.infer<typeof AnalyzeVideoRequest>;
 
@@ -195,7 +196,7 @@ export const ReviewFaceRequest = z.discriminatedUnion('decision', [
 export type ReviewFaceRequest = z.infer<typeof ReviewFaceRequest>;
 
 export const FaceIdParams = z.object({
-  id: z.coerce.number().int().positive(),
+  id: RowId,
   faceId: z
     .string()
     .max(5, 'Unknown face.')
@@ -221,9 +222,9 @@ export const FaceReferenceList = z.object({
 });
 export type FaceReferenceList = z.infer<typeof FaceReferenceList>;
 
-export const FaceReferenceParams = z.object({ referenceId: z.coerce.number().int().positive() });
+export const FaceReferenceParams = z.object({ referenceId: RowId });
 export const MemberFaceReferenceParams = FaceReferenceParams.extend({
-  id: z.coerce.number().int().positive(),
+  id: RowId,
 });
 
 export const VideoWithReport = Video.extend({ report: AnalysisReport.nullable() });
@@ -268,8 +269,8 @@ export const UnknownPersonDetail = UnknownPerson.extend({
 });
 export type UnknownPersonDetail = z.infer<typeof UnknownPersonDetail>;
 
-export const UnknownPersonParams = z.object({ id: z.coerce.number().int().positive() });
-export const UnknownFaceParams = z.object({ faceId: z.coerce.number().int().positive() });
+export const UnknownPersonParams = z.object({ id: RowId });
+export const UnknownFaceParams = z.object({ faceId: RowId });
 
 /** "This is …": every face of the unknown person becomes the member, in every report. */
 export const NameUnknownPersonRequest = z.object({ userId: z.number().int().positive() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ERROR_TEXTS } from './error-codes.js';
-import { RowId } from './library.js';
+import { RowId } from './row-id.js';
 
 /** What an endpoint can subscribe to: facts the product already records. */
 export const WEBHOOK_EVENT_TYPES = [

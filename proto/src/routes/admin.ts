@@ -7,7 +7,6 @@ import {
   CreateUserRequest,
   CreateUserResponse,
   GlobalPrompts,
-  IdParams,
   InvitationSentResponse,
   MessageResponse,
   AdminUserListQuery,
@@ -16,6 +15,7 @@ import {
   UserListQuery,
   UserPage,
 } from '../accounts.js';
+import { IdParams } from '../row-id.js';
 import { defineRoute } from '../http.js';
 import { identityRpc } from '../rpc/identity.js';
 import { ORGANIZATION_ADMINS, SUPER_ADMIN_ONLY } from '../roles.js';

@@ -12,8 +12,7 @@ import {
 } from '../certifications.js';
 import { defineRoute } from '../http.js';
 import { certificationRpc } from '../rpc/certification.js';
-
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
+import { IdParams } from '../row-id.js';
 
 export const certificationsRoutes = {
   certifications: defineRoute({

@@ -19,8 +19,9 @@ import {
   UnknownPersonParams,
   VideoWithReport,
 } from '../video.js';
+import { RowId } from '../row-id.js';
 
-const MemberParams = z.object({ id: z.coerce.number().int().positive() });
+const MemberParams = z.object({ id: RowId });
 const Message = z.object({ message: z.string() });
 
 /**

@@ -1,6 +1,7 @@
 import { ORGANIZATION_ADMINS, TRAINING_EDITORS } from '../roles.js';
 import { z } from 'zod';
-import { IdParams, MessageResponse } from '../accounts.js';
+import { MessageResponse } from '../accounts.js';
+import { IdParams } from '../row-id.js';
 import {
   Area,
   FloorCamera,

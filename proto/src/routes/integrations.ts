@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { IdParams, MessageResponse } from '../accounts.js';
+import { MessageResponse } from '../accounts.js';
+import { IdParams } from '../row-id.js';
 import { defineRoute } from '../http.js';
 import { libraryRpc } from '../rpc/library.js';
 import { integrationRpc } from '../rpc/integration.js';

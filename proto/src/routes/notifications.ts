@@ -1,6 +1,5 @@
 import {
   ActivitySummary,
-  IdParams,
   MarkAllNotificationsRead,
   Notification,
   NotificationSettingChange,
@@ -8,6 +7,7 @@ import {
   NotificationListQuery,
   NotificationPage,
 } from '../accounts.js';
+import { IdParams } from '../row-id.js';
 import { defineRoute } from '../http.js';
 import { identityRpc } from '../rpc/identity.js';
 import { ALL_ROLES } from '../roles.js';

@@ -22,8 +22,7 @@ import {
   TeamMemberPage,
   TeamMembersQuery,
 } from '../observations.js';
-
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
+import { RowId, IdParams } from '../row-id.js';
 
 export const observationsRoutes = {
   teamMembers: defineRoute({
@@ -114,8 +113,8 @@ export const observationsRoutes = {
     tag: 'observations',
     access: STAFF_ROLES,
     params: z.object({
-      id: z.coerce.number().int().positive(),
-      findingId: z.coerce.number().int().positive(),
+      id: RowId,
+      findingId: RowId,
     }),
     response: Finding,
     relay: {

@@ -1,10 +1,9 @@
 import { STAFF_ROLES } from '../roles.js';
-import { z } from 'zod';
 import { defineRoute } from '../http.js';
+import { IdParams } from '../row-id.js';
 import { recommendationRpc } from '../rpc/recommendation.js';
 import { Recommendation, RecommendationList, RecommendationListQuery } from '../recommendations.js';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
 
 export const recommendationsRoutes = {
   recommendations: defineRoute({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { IdParams, MessageResponse } from '../accounts.js';
+import { MessageResponse } from '../accounts.js';
+import { IdParams } from '../row-id.js';
 import { defineRoute } from '../http.js';
 import { samlRpc } from '../rpc/saml.js';
 import { SUPER_ADMIN_ONLY } from '../roles.js';

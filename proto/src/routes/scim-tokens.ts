@@ -1,5 +1,6 @@
 import { OWN_ORGANIZATION_ADMINS } from '../roles.js';
-import { IdParams, MessageResponse } from '../accounts.js';
+import { MessageResponse } from '../accounts.js';
+import { IdParams } from '../row-id.js';
 import { defineRoute } from '../http.js';
 import { scimRpc } from '../rpc/scim.js';
 import { CreatedScimToken, CreateScimTokenRequest, ScimTokenList } from '../scim.js';

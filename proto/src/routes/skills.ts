@@ -13,8 +13,7 @@ import {
   SkillsMatrix,
   SkillsMatrixQuery,
 } from '../skills.js';
-
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
+import { IdParams } from '../row-id.js';
 
 export const skillsRoutes = {
   jobFunctions: defineRoute({

@@ -3,6 +3,7 @@ import { defineRoute } from '../http.js';
 import { teamRpc } from '../rpc/observation.js';
 import { STAFF_ROLES } from '../roles.js';
 import { TeamMemberDetail, TeamStats } from '../team.js';
+import { RowId } from '../row-id.js';
 
 export const teamRoutes = {
   teamStats: defineRoute({
@@ -22,7 +23,7 @@ export const teamRoutes = {
       "One member's details: certifications, observations, courses and the videos they were identified in",
     tag: 'team',
     access: STAFF_ROLES,
-    params: z.object({ id: z.coerce.number().int().positive() }),
+    params: z.object({ id: RowId }),
     response: TeamMemberDetail,
     relay: { rpc: teamRpc.member, request: ({ actor, params }) => ({ actor, userId: params.id }) },
   }),

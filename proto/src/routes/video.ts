@@ -10,8 +10,7 @@ import {
   VideoListQuery,
   VideoWithReport,
 } from '../video.js';
-
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
+import { IdParams } from '../row-id.js';
 
 export const videoRoutes = {
   videos: defineRoute({

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@hub/proto';
 import { expectError } from './api-client.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
-import { signedIn } from './tenant-fixtures.js';
+import { createOrganizationWithMembers } from './tenant-fixtures.js';
 import { type ApiSession, startTestStack, type TestStack } from './test-stack.js';
 
 /** Ids and numbers past what the library's integer columns hold: refused, never a 500. */
@@ -14,14 +14,8 @@ const TOO_BIG = 2_147_483_648;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  const acme = await stack.createOrganization('Acme Foods', 'acme.test');
-  await stack.createUser({
-    email: 'ann@acme.test',
-    password: 'Acme-Admin-1',
-    role: 'admin',
-    organizationId: acme,
-  });
-  ann = await signedIn(stack, 'ann@acme.test', 'Acme-Admin-1');
+  const acme = await createOrganizationWithMembers(stack, 'Acme Foods', 'acme.test', ['admin']);
+  ann = acme.members.admin.session;
 });
 
 afterAll(async () => {

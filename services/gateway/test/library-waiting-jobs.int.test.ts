@@ -5,7 +5,7 @@ import { openQueue, RpcClient } from '@hub/kit';
 import type { LibraryInbox } from '../../library/src/processing/library-inbox.js';
 import { libraryInbox, storedRun } from './library-inbox.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
-import { signedIn } from './tenant-fixtures.js';
+import { createOrganizationWithMembers } from './tenant-fixtures.js';
 import { type ApiSession, startTestStack, type TestStack } from './test-stack.js';
 
 /** Work replaced or deleted while it waits leaves no job behind; no worker runs here. */
@@ -17,14 +17,8 @@ let inbox: LibraryInbox;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  const acme = await stack.createOrganization('Acme Foods', 'acme.test');
-  await stack.createUser({
-    email: 'ann@acme.test',
-    password: 'Acme-Admin-1',
-    role: 'admin',
-    organizationId: acme,
-  });
-  ann = await signedIn(stack, 'ann@acme.test', 'Acme-Admin-1');
+  const acme = await createOrganizationWithMembers(stack, 'Acme Foods', 'acme.test', ['admin']);
+  ann = acme.members.admin.session;
   jobs = openQueue(QUEUES.pdfProcessing, { url: stack.env.REDIS_URL!, prefix: stack.redisPrefix });
   rpc = new RpcClient(stack.env.REDIS_URL!, stack.redisPrefix);
   ({ inbox } = libraryInbox(stack, rpc));

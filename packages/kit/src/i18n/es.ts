@@ -4,6 +4,15 @@ import { counted } from './plural.js';
 
 const count = counted('es');
 
+/** The roles' names, in the notices and in the skills matrix CSV alike. */
+const roles = {
+  super_admin: 'superadministrador',
+  admin: 'administrador',
+  training_supervisor: 'supervisor de formación',
+  manager: 'gerente',
+  operator: 'operario',
+};
+
 /** Spanish for the plant floor: tú, short and direct, as the web app's catalog. */
 export const es: ServerCatalog = {
   invitation: {
@@ -115,13 +124,7 @@ export const es: ServerCatalog = {
       message: p.reason,
     }),
   },
-  roles: {
-    super_admin: 'superadministrador',
-    admin: 'administrador',
-    training_supervisor: 'supervisor de formación',
-    manager: 'gerente',
-    operator: 'operario',
-  },
+  roles,
   peopleImport: {
     columns: { row: 'Fila', email: 'Correo', reason: 'Motivo' },
     reasons: {
@@ -187,13 +190,7 @@ export const es: ServerCatalog = {
       expired: 'Vencido',
       needs_reobservation: 'Requiere nueva observación',
     },
-    roles: {
-      super_admin: 'superadministrador',
-      admin: 'administrador',
-      training_supervisor: 'supervisor de formación',
-      manager: 'gerente',
-      operator: 'operario',
-    },
+    roles,
     departments: {
       super_admin: 'Administración',
       admin: 'Administración',

@@ -6,6 +6,15 @@ const count = counted('fr');
 /** "de Franck", "d’Otto": French elides before a vowel. */
 const of = (name: string) => (/^[aeiouyàâäéèêëîïôöùûü]/i.test(name) ? `d’${name}` : `de ${name}`);
 
+/** The roles' names, in the notices and in the skills matrix CSV alike. */
+const roles = {
+  super_admin: 'super-administrateur',
+  admin: 'administrateur',
+  training_supervisor: 'responsable formation',
+  manager: 'manager',
+  operator: 'opérateur',
+};
+
 /** French for the plant floor: vous, short and direct, as the web app's catalog. */
 export const fr: ServerCatalog = {
   invitation: {
@@ -117,13 +126,7 @@ export const fr: ServerCatalog = {
       message: p.reason,
     }),
   },
-  roles: {
-    super_admin: 'super-administrateur',
-    admin: 'administrateur',
-    training_supervisor: 'responsable formation',
-    manager: 'manager',
-    operator: 'opérateur',
-  },
+  roles,
   peopleImport: {
     columns: { row: 'Ligne', email: 'E-mail', reason: 'Motif' },
     reasons: {
@@ -189,13 +192,7 @@ export const fr: ServerCatalog = {
       expired: 'Expiré',
       needs_reobservation: 'À réobserver',
     },
-    roles: {
-      super_admin: 'super-administrateur',
-      admin: 'administrateur',
-      training_supervisor: 'responsable formation',
-      manager: 'manager',
-      operator: 'opérateur',
-    },
+    roles,
     departments: {
       super_admin: 'Administration',
       admin: 'Administration',

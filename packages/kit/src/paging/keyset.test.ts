@@ -14,6 +14,11 @@ describe('keyset cursors', () => {
     expect(decodeCursor(undefined, ['time', 'id'])).toBeUndefined();
   });
 
+  it('refuses an id no integer column holds, which would fail the query', () => {
+    expect(() => decodeCursor(encodeCursor(['2147483648']), ['id'])).toThrow(/nextCursor/);
+    expect(decodeCursor(encodeCursor(['2147483647']), ['id'])).toEqual(['2147483647']);
+  });
+
   it('keeps limit rows and names the last one when more exist', () => {
     const rows = [1, 2, 3].map((id) => ({ id }));
     const page = pageOf(rows, 2, (row) => [String(row.id)]);

@@ -10,12 +10,16 @@ export function encodeCursor(key: readonly string[]): string {
   return Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
 }
 
+/** PostgreSQL's `integer`, the ids' columns: a larger id in a cursor would fail the query. */
+const MAX_ROW_ID = 2_147_483_647;
+
 /** The kinds of value a sort key holds, checked before they reach SQL as typed parameters. */
-const KEY_PARTS = {
-  time: /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/,
-  id: /^\d{1,10}$/,
-  number: /^-?\d+(\.\d+)?(e[+-]?\d+)?$/,
-} as const;
+const KEY_PARTS: Record<'time' | 'id' | 'number', (part: string) => boolean> = {
+  time: (part) =>
+    /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/.test(part),
+  id: (part) => /^\d{1,10}$/.test(part) && Number(part) <= MAX_ROW_ID,
+  number: (part) => /^-?\d+(\.\d+)?(e[+-]?\d+)?$/.test(part),
+};
 export type KeyPart = keyof typeof KEY_PARTS;
 
 /** The key a cursor names, or a validation failure when it is not one this list answered. */
@@ -33,7 +37,7 @@ export function decodeCursor(
   if (
     !Array.isArray(key) ||
     key.length !== parts.length ||
-    !key.every((part, index) => typeof part === 'string' && KEY_PARTS[parts[index]!].test(part))
+    !key.every((part, index) => typeof part === 'string' && KEY_PARTS[parts[index]!](part))
   ) {
     throw RpcFailure.validation('cursor must be a nextCursor this list answered', 'cursor');
   }
