@@ -142,16 +142,36 @@ export const RECOMMENDATION_WEIGHTS: Record<RecommendationPriority, number> = {
   Low: 1,
 };
 
+/**
+ * Recommendations a page: one per certification to renew made ~7,500 at 100,000 people, every
+ * one answered and drawn at once.
+ */
+export const RECOMMENDATIONS_PAGE_SIZE = 50;
+
+/**
+ * One page of the organization's recommendations (of `state` when asked, else of every state:
+ * active first), with the spec's four figures and how many each state holds (the tabs).
+ */
 export const RecommendationList = z.object({
   recommendations: z.array(Recommendation),
   figures: RecommendationFigures,
   /** When the rules last ran for the organization. */
   evaluatedAt: z.string().nullable(),
+  counts: z.object({
+    active: z.number().int(),
+    implemented: z.number().int(),
+    dismissed: z.number().int(),
+  }),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  totalRows: z.number().int(),
+  totalPages: z.number().int(),
 });
 export type RecommendationList = z.infer<typeof RecommendationList>;
 
 export const RecommendationListQuery = z.object({
   state: z.enum(RECOMMENDATION_STATES).optional(),
+  page: z.coerce.number().int().min(1).default(1),
 });
 export type RecommendationListQuery = z.infer<typeof RecommendationListQuery>;
 

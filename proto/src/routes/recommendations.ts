@@ -4,13 +4,12 @@ import { IdParams } from '../row-id.js';
 import { recommendationRpc } from '../rpc/recommendation.js';
 import { Recommendation, RecommendationList, RecommendationListQuery } from '../recommendations.js';
 
-
 export const recommendationsRoutes = {
   recommendations: defineRoute({
     method: 'GET',
     path: '/api/recommendations',
     summary:
-      "The organization's recommendations (optionally by state) with the four figures; the rules run first if they never ran",
+      "One page of the organization's recommendations (optionally by state; RECOMMENDATIONS_PAGE_SIZE a page) with the four figures and each state's count; the rules run first if they never ran",
     tag: 'recommendations',
     access: STAFF_ROLES,
     query: RecommendationListQuery,

@@ -185,14 +185,15 @@ export const identityServiceRpc = {
   ),
   /**
    * When the organization's "today" began: the last local midnight in its default time zone
-   * (UTC when it has none), as an ISO instant. Other services' "today" figures count from it.
+   * (UTC when it has none), as an ISO instant, and that day's calendar date there (YYYY-MM-DD:
+   * a due date is a date, not an instant). Other services' "today" figures count from it.
    */
   organizationDayStart: rpc(
     'identity',
     'organizations.dayStart',
     'service',
     z.object({ organizationId: z.number().int() }),
-    z.object({ since: z.iso.datetime() }),
+    z.object({ since: z.iso.datetime(), date: z.iso.date() }),
   ),
   /**
    * Team Overview: who of the organization signed in today (the organization's day, as

@@ -2,13 +2,14 @@ import { type RecommendationState } from '@hub/proto';
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { CheckCircle2, Gauge, Lightbulb, RefreshCw, TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Skeleton } from '../ui/Card';
 import { StatCard } from '../ui/StatCard';
 import { readableErrorMessage } from '../api/errors';
 import { formatDateTime } from '../ui/dates';
 import { smallOutlineButtonClass } from '../ui/styles';
-import { impactText, inState, STATE_TABS } from './format';
+import { Pager } from '../ui/Pager';
+import { impactText, STATE_TABS } from './format';
 import { useEvaluateRecommendations } from './mutations';
 import { recommendationsQuery } from './queries';
 import { RecommendationCard } from './RecommendationCard';
@@ -18,11 +19,26 @@ import { useTranslation } from 'react-i18next';
 /** The rules engine's findings for the organization, with the spec's four figures. */
 export function RecommendationsPage() {
   const { t } = useTranslation();
-  const list = useQuery(recommendationsQuery);
   const [tab, setTab] = useState<RecommendationState>('active');
+  const [page, setPage] = useState(1);
+  // The tab's previous page stays shown while the next one loads (another tab's never does).
+  const list = useQuery({
+    ...recommendationsQuery(tab, page),
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === tab ? previous : undefined,
+  });
   const evaluate = useEvaluateRecommendations();
   const figures = list.data?.figures;
-  const shown = list.data ? inState(list.data.recommendations, tab) : [];
+  const shown = list.data?.recommendations ?? [];
+  // The last card of the last page decided: its page is gone, the one before it is shown.
+  const totalPages = list.data?.totalPages;
+  useEffect(() => {
+    if (totalPages !== undefined && page > totalPages) setPage(totalPages);
+  }, [page, totalPages]);
+  const choose = (state: RecommendationState) => {
+    setTab(state);
+    setPage(1);
+  };
 
   return (
     <div data-testid="recommendations-page" className="mx-auto max-w-5xl space-y-6">
@@ -93,7 +109,7 @@ export function RecommendationsPage() {
             role="tab"
             aria-selected={tab === state}
             data-testid={`rec-tab-${state}`}
-            onClick={() => setTab(state)}
+            onClick={() => choose(state)}
             className={clsx(
               '-mb-px border-b-2 px-3 py-2 text-sm font-medium',
               tab === state
@@ -104,7 +120,7 @@ export function RecommendationsPage() {
             {list.data
               ? t('recommendations.tabCount', {
                   label: t(`recommendations.tabs.${state}`),
-                  count: inState(list.data.recommendations, state).length,
+                  count: list.data.counts[state],
                 })
               : t(`recommendations.tabs.${state}`)}
           </button>
@@ -126,6 +142,16 @@ export function RecommendationsPage() {
           <RecommendationCard key={recommendation.id} recommendation={recommendation} />
         ))}
       </div>
+      {list.data && list.data.totalPages > 1 && (
+        <Pager
+          testId="recommendations-pager"
+          unit={t('recommendations.unit')}
+          page={list.data.page}
+          pageSize={list.data.pageSize}
+          total={list.data.totalRows}
+          onPage={setPage}
+        />
+      )}
     </div>
   );
 }

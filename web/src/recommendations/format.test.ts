@@ -1,6 +1,6 @@
 import type { Recommendation } from '@hub/proto';
 import { describe, expect, it } from 'vitest';
-import { decisionText, impactText, inState } from './format';
+import { decisionText, impactText } from './format';
 
 const recommendation = (overrides: Partial<Recommendation>): Recommendation => ({
   id: 1,
@@ -32,10 +32,5 @@ describe('recommendation texts', () => {
     expect(
       decisionText(recommendation({ state: 'dismissed', decidedBy: { id: 2, name: 'Ann' } })),
     ).toBe('Dismissed by Ann');
-  });
-
-  it('filters by state', () => {
-    const list = [recommendation({ id: 1 }), recommendation({ id: 2, state: 'implemented' })];
-    expect(inState(list, 'implemented').map((item) => item.id)).toEqual([2]);
   });
 });

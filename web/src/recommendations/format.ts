@@ -11,13 +11,6 @@ export const PRIORITY_TONES: Record<RecommendationPriority, BadgeTone> = {
 /** The tabs in order; each one's label is the catalog's `recommendations.tabs.<state>`. */
 export const STATE_TABS: readonly RecommendationState[] = ['active', 'implemented', 'dismissed'];
 
-export function inState(
-  recommendations: readonly Recommendation[],
-  state: RecommendationState,
-): Recommendation[] {
-  return recommendations.filter((recommendation) => recommendation.state === state);
-}
-
 /** '8.7', or '—' when there is nothing to score yet. */
 export function impactText(score: number | null): string {
   return score === null ? '—' : score.toFixed(1);

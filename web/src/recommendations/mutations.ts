@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import { failureToast } from '../api/errors';
 import { toast } from '../toast/toastStore';
-import { recommendationsQuery } from './queries';
+import { recommendationsKey } from './queries';
 import { recommendationWords } from './texts';
 
 /** Implements or dismisses one recommendation; the list is fetched again either way. */
@@ -33,18 +33,18 @@ export function useDecideRecommendation(recommendation: Recommendation) {
           t('recommendations.oneUpdateFailed'),
         ),
       ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: recommendationsQuery.queryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: recommendationsKey }),
   });
 }
 
-/** Runs the evaluation again; its answer is the new list. */
+/** Runs the evaluation again; every tab's pages are fetched again after it. */
 export function useEvaluateRecommendations() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => call(api.evaluateRecommendations),
-    onSuccess: (fresh) => {
-      queryClient.setQueryData(recommendationsQuery.queryKey, fresh);
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: recommendationsKey });
       toast({
         title: t('recommendations.updated'),
         description: t('recommendations.updatedDescription'),

@@ -11,6 +11,10 @@ import {
   seesEveryone,
 } from './format';
 import { setDatePreferences } from '../ui/dates';
+import { i18n } from '../i18n/i18n';
+
+/** Intl separates the French % sign with a (narrow) no-break space. */
+const spaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
 // The preferences are the module's state, shared with the files the worker runs next (unit's
 // isolate: false): each test here sets its own, and the defaults are back after it.
@@ -35,6 +39,20 @@ describe('skills format', () => {
       ),
     ).toBe('Certified · 92% · 2026-11-02 · required');
     expect(cellSummary(cell({ required: true, gap: true }))).toBe('Not trained · required, a gap');
+  });
+
+  /** The tooltip wrote '61.5%' whatever the reader's language. */
+  it("writes the scores in the reader's number format", async () => {
+    setDatePreferences({ timeZone: 'UTC', dateFormat: 'YYYY-MM-DD' });
+    const scored = cell({ level: 'certified', score: 61.5, date: '2026-11-02T10:00:00Z' });
+    expect(cellSummary(scored)).toBe('Certified · 61.5% · 2026-11-02');
+    try {
+      await i18n.changeLanguage('fr');
+      expect(spaces(cellSummary(scored))).toBe('Habilité · 61,5 % · 2026-11-02');
+      expect(spaces(cellText(scored))).toBe('62 %');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('shows the score, or the level without one', () => {

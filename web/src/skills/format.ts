@@ -12,6 +12,7 @@ import { withQuery } from '../api/client';
 import type { BadgeTone } from '../ui/Badge';
 import { formatDate } from '../ui/dates';
 import { i18n } from '../i18n/i18n';
+import { formatPercent } from '../i18n/format';
 
 export const LEVEL_TONES: Record<SkillLevel, BadgeTone> = {
   not_trained: 'neutral',
@@ -49,10 +50,13 @@ export function matrixScopeText(staff: boolean): string {
   return staff ? i18n.t('skills.scopeStaff') : i18n.t('skills.scopeOwn');
 }
 
-/** 'Certified · 92% · 11/02/2026 · required', the cell's tooltip (dates as the user prefers). */
+/**
+ * 'Certified · 61.5% · 11/02/2026 · required', the cell's tooltip: dates as the user prefers,
+ * the score in the reader's number format ('61,5 %' in French).
+ */
 export function cellSummary(cell: SkillCell): string {
   const parts = [levelLabel(cell.level)];
-  if (cell.score !== null) parts.push(`${cell.score}%`);
+  if (cell.score !== null) parts.push(formatPercent(cell.score));
   if (cell.date !== null) parts.push(formatDate(cell.date));
   if (cell.required)
     parts.push(cell.gap ? i18n.t('skills.requiredGap') : i18n.t('skills.required'));
@@ -65,7 +69,7 @@ export function cellSummary(cell: SkillCell): string {
  */
 export function cellText(cell: SkillCell): string {
   if (cell.level === 'needs_reobservation') return levelLabel(cell.level);
-  if (cell.score !== null) return `${Math.round(cell.score)}%`;
+  if (cell.score !== null) return formatPercent(Math.round(cell.score));
   return cell.level === 'not_trained' ? '–' : levelLabel(cell.level);
 }
 

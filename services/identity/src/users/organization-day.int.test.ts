@@ -54,12 +54,28 @@ describe("identity's today: the organization's day", () => {
   });
 
   it('begins at local midnight in the default zone, UTC when none', async () => {
-    expect(await users.findOrganizationDayStart(auckland, NOW)).toEqual(
-      new Date('2026-06-14T12:00:00Z'),
-    );
-    expect(await users.findOrganizationDayStart(utc, NOW)).toEqual(new Date('2026-06-15T00:00Z'));
-    expect(await users.findOrganizationDayStart(unset, NOW)).toEqual(new Date('2026-06-15T00:00Z'));
-    expect(await users.findOrganizationDayStart(0, NOW)).toEqual(new Date('2026-06-15T00:00Z'));
+    const since = async (organizationId: number, now: Date) =>
+      (await users.findOrganizationDay(organizationId, now)).since;
+    expect(await since(auckland, NOW)).toEqual(new Date('2026-06-14T12:00:00Z'));
+    expect(await since(utc, NOW)).toEqual(new Date('2026-06-15T00:00Z'));
+    expect(await since(unset, NOW)).toEqual(new Date('2026-06-15T00:00Z'));
+    expect(await since(0, NOW)).toEqual(new Date('2026-06-15T00:00Z'));
+  });
+
+  /** A due date is a calendar date: services compare it with the organization's, not UTC's. */
+  it("answers the organization's calendar date with its day's start", async () => {
+    // 23:45 UTC on the 14th: already 11:45 on the 15th in Auckland.
+    const lateEvening = new Date('2026-06-14T23:45:00Z');
+    expect(await users.findOrganizationDay(auckland, lateEvening)).toEqual({
+      since: new Date('2026-06-14T12:00:00Z'),
+      date: '2026-06-15',
+    });
+    expect(await users.findOrganizationDay(utc, lateEvening)).toEqual({
+      since: new Date('2026-06-14T00:00:00Z'),
+      date: '2026-06-14',
+    });
+    expect((await users.findOrganizationDay(unset, lateEvening)).date).toBe('2026-06-14');
+    expect((await users.findOrganizationDay(0, lateEvening)).date).toBe('2026-06-14');
   });
 
   it('counts a sign-in at 23:30 UTC the day before as today in Auckland, not in UTC', async () => {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { MemberFilter, MemberKey } from '@hub/proto';
 import { Any, DataSource, type EntityManager } from 'typeorm';
-import { organizationDayStart } from '../organizations/organization-day.js';
+import { organizationDate, organizationDayStart } from '../organizations/organization-day.js';
 import { UserEntity } from './user.entity.js';
 import type { UserViewSource } from './user-view.js';
 
@@ -296,14 +296,23 @@ export class UsersRepository {
     return users.map(({ id, name }) => ({ id, name }));
   }
 
-  /** When the organization's today began as of `now` (organizationDayStart); UTC's if unknown. */
-  async findOrganizationDayStart(organizationId: number, now = new Date()): Promise<Date> {
+  /**
+   * When the organization's today began as of `now` (organizationDayStart) and its calendar date
+   * there (organizationDate, as text: a date column would be read in this process's zone); UTC's
+   * if unknown.
+   */
+  async findOrganizationDay(
+    organizationId: number,
+    now = new Date(),
+  ): Promise<{ since: Date; date: string }> {
     const rows = (await this.db.query(
-      `SELECT ${organizationDayStart('o.default_time_zone', '$2::timestamptz')} AS since
+      `SELECT ${organizationDayStart('o.default_time_zone', '$2::timestamptz')} AS since,
+              to_char(${organizationDate('o.default_time_zone', '$2::timestamptz')}, 'YYYY-MM-DD')
+                AS date
          FROM (SELECT $1::int AS id) asked LEFT JOIN organizations o ON o.id = asked.id`,
       [organizationId, now],
-    )) as { since: Date }[];
-    return rows[0]!.since;
+    )) as { since: Date; date: string }[];
+    return rows[0]!;
   }
 
   /**

@@ -88,12 +88,13 @@ export class UsersService {
   }
 
   /**
-   * When the organization's today began: local midnight in its default time zone, UTC when none
-   * (identityRpc.organizationDayStart), for the other services' "today" figures.
+   * When the organization's today began: local midnight in its default time zone, UTC when none,
+   * and that day's date there (identityRpc.organizationDayStart), for the other services' "today"
+   * figures and due dates.
    */
-  async organizationDayStart(organizationId: number): Promise<{ since: string }> {
-    const since = await this.users.findOrganizationDayStart(organizationId);
-    return { since: since.toISOString() };
+  async organizationDayStart(organizationId: number): Promise<{ since: string; date: string }> {
+    const { since, date } = await this.users.findOrganizationDay(organizationId);
+    return { since: since.toISOString(), date };
   }
 
   /** Ids of the organization's people with a sign-in today (the organization's day). */

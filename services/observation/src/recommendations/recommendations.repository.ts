@@ -266,16 +266,34 @@ export class RecommendationsRepository {
     return row?.evaluated_at ?? null;
   }
 
-  async list(organizationId: number, query: RecommendationListQuery): Promise<Recommendation[]> {
+  /** One page of the organization's recommendations (of `query.state` when asked), in order. */
+  async list(
+    organizationId: number,
+    query: RecommendationListQuery,
+    pageSize: number,
+  ): Promise<Recommendation[]> {
     const rows = (await this.db.query(
       `SELECT * FROM recommendations
         WHERE organization_id = $1 AND ($2::text IS NULL OR state = $2)
         ORDER BY CASE state WHEN 'active' THEN 0 ELSE 1 END,
                  CASE priority WHEN 'High' THEN 0 WHEN 'Medium' THEN 1 ELSE 2 END,
-                 coalesce(decided_at, updated_at) DESC, id DESC`,
-      [organizationId, query.state ?? null],
+                 coalesce(decided_at, updated_at) DESC, id DESC
+        LIMIT $3 OFFSET $4`,
+      [organizationId, query.state ?? null, pageSize, (query.page - 1) * pageSize],
     )) as RecommendationRow[];
     return rows.map(toView);
+  }
+
+  /** How many recommendations the organization has in each state (the page's tabs). */
+  async counts(organizationId: number): Promise<Record<RecommendationState, number>> {
+    const [row] = (await this.db.query(
+      `SELECT count(*) FILTER (WHERE state = 'active')::int AS active,
+              count(*) FILTER (WHERE state = 'implemented')::int AS implemented,
+              count(*) FILTER (WHERE state = 'dismissed')::int AS dismissed
+         FROM recommendations WHERE organization_id = $1`,
+      [organizationId],
+    )) as Record<RecommendationState, number>[];
+    return row!;
   }
 
   async figures(organizationId: number): Promise<RecommendationFigures> {

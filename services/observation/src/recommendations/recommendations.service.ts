@@ -3,6 +3,7 @@ import {
   type Actor,
   RECOMMENDATION_ALREADY_DECIDED,
   RECOMMENDATION_NOT_FOUND,
+  RECOMMENDATIONS_PAGE_SIZE,
   type Recommendation,
   type RecommendationList,
   type RecommendationListQuery,
@@ -29,9 +30,10 @@ export class RecommendationsService {
     return this.answer(actor, query);
   }
 
+  /** The rules run again; the answer is the first page, as a first visit's. */
   async evaluate(actor: Actor): Promise<RecommendationList> {
     await this.engine.evaluate(actor.organizationId);
-    return this.answer(actor, {});
+    return this.answer(actor, { page: 1 });
   }
 
   async decide(
@@ -52,12 +54,27 @@ export class RecommendationsService {
     throw RpcFailure.notFound(RECOMMENDATION_NOT_FOUND);
   }
 
+  /** One page (RECOMMENDATIONS_PAGE_SIZE), its total from the states' counts. */
   private async answer(actor: Actor, query: RecommendationListQuery): Promise<RecommendationList> {
-    const [recommendations, figures, evaluatedAt] = await Promise.all([
-      this.repository.list(actor.organizationId, query),
+    const pageSize = RECOMMENDATIONS_PAGE_SIZE;
+    const [recommendations, figures, counts, evaluatedAt] = await Promise.all([
+      this.repository.list(actor.organizationId, query, pageSize),
       this.repository.figures(actor.organizationId),
+      this.repository.counts(actor.organizationId),
       this.repository.evaluatedAt(actor.organizationId),
     ]);
-    return { recommendations, figures, evaluatedAt: evaluatedAt?.toISOString() ?? null };
+    const totalRows = query.state
+      ? counts[query.state]
+      : counts.active + counts.implemented + counts.dismissed;
+    return {
+      recommendations,
+      figures,
+      evaluatedAt: evaluatedAt?.toISOString() ?? null,
+      counts,
+      page: query.page,
+      pageSize,
+      totalRows,
+      totalPages: Math.max(1, Math.ceil(totalRows / pageSize)),
+    };
   }
 }

@@ -180,6 +180,14 @@ export class InsightPagesRepository {
     )) as { month: string; issued: number; expiring: number; overdue: number }[];
   }
 
+  /** The organizations with people enrolled in their courses (enrolled_organizations). */
+  async enrolledOrganizations(): Promise<number[]> {
+    const rows = (await this.db.query(
+      `SELECT organization_id FROM enrolled_organizations WHERE people > 0 ORDER BY 1`,
+    )) as { organization_id: number }[];
+    return rows.map((row) => row.organization_id);
+  }
+
   /**
    * The progress page in one statement: each course's figures, the people furthest behind
    * (their figures and enrolments) and how many people are enrolled. Every figure is computed
@@ -189,8 +197,16 @@ export class InsightPagesRepository {
    * did, without sending 200,000 rows over (8 s at 100,000 people). Only an enrolment with a
    * pass or a completion can be past 0%: the others are counted, never ranked one by one. A
    * person with none of those has a mean of 0 and comes before everyone above 0 (by id).
+   *
+   * The people listed and counted leave out `uncounted` (pending and suspended people, as Team
+   * and the Skills Matrix count accepted, not suspended members: few, asked of identity); the
+   * courses' figures count every enrolment, as the training centre does.
    */
-  async progress(scope: ReportScope, people: number): Promise<ProgressFigures> {
+  async progress(
+    scope: ReportScope,
+    people: number,
+    uncounted: number[] = [],
+  ): Promise<ProgressFigures> {
     const [row] = (await this.db.query(
       `WITH ${ENROLMENT_FIGURES},
        marked AS MATERIALIZED (
@@ -208,11 +224,13 @@ export class InsightPagesRepository {
                 count(*) FILTER (WHERE p.progress >= 100)::int AS completed,
                 floor(sum(p.progress ORDER BY c.rank) / count(*)::float8 * 10 + 0.5) / 10
                   AS average
-           FROM progress p JOIN scoped c ON c.id = p.course_id GROUP BY p.user_id),
+           FROM progress p JOIN scoped c ON c.id = p.course_id
+          WHERE p.user_id <> ALL($3::int[]) GROUP BY p.user_id),
        unranked AS (
          SELECT e.user_id, count(*)::int AS courses, 0 AS completed, 0::float8 AS average
            FROM enrollments e JOIN scoped c ON c.id = e.course_id
           WHERE NOT EXISTS (SELECT 1 FROM marked m WHERE m.user_id = e.user_id)
+            AND e.user_id <> ALL($3::int[])
           GROUP BY e.user_id ORDER BY e.user_id LIMIT $2),
        listed AS (
          SELECT * FROM (SELECT * FROM ranked UNION ALL SELECT * FROM unranked) l
@@ -247,7 +265,7 @@ export class InsightPagesRepository {
               (SELECT coalesce(json_agg(l ORDER BY l."averageProgress", l."userId"), '[]')
                  FROM listed_rows l) AS people,
               ${ENROLLED_PEOPLE} AS "totalPeople"`,
-      [scope, people],
+      [scope, people, uncounted],
     )) as ProgressFigures[];
     return row!;
   }
@@ -255,13 +273,14 @@ export class InsightPagesRepository {
 
 /**
  * How many people are enrolled in a course in scope, kept by triggers: an organization's in
- * enrolled_organizations; across organizations each person once, from enrolled_people (a row
- * per organization and person enrolled).
+ * enrolled_organizations less its uncounted people ($3) enrolled; across organizations each
+ * person once but those, from enrolled_people (a row per organization and person enrolled).
  */
 const ENROLLED_PEOPLE = `(CASE WHEN $1::int IS NULL
-    THEN (SELECT count(DISTINCT user_id) FROM enrolled_people)
-    ELSE (SELECT coalesce(sum(people), 0) FROM enrolled_organizations
-           WHERE organization_id = $1) END)::int`;
+    THEN (SELECT count(DISTINCT user_id) FROM enrolled_people WHERE user_id <> ALL($3::int[]))
+    ELSE (SELECT coalesce(sum(people), 0) FROM enrolled_organizations WHERE organization_id = $1)
+         - (SELECT count(*) FROM enrolled_people
+             WHERE organization_id = $1 AND user_id = ANY($3::int[])) END)::int`;
 
 /**
  * An enrolment's progress (e, its course c, n.sops, p.passed), as progress-rules.ts'

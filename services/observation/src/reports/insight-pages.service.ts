@@ -8,8 +8,13 @@ import {
   type ProgressInsightsPage,
   organizationScope,
 } from '@hub/proto';
+import { uncountedPeople } from '../skills/uncounted-people.js';
 import { Members } from '../team/members.js';
 import { InsightPagesRepository } from './insight-pages.repository.js';
+import type { ReportScope } from './report-scope.js';
+
+/** Organizations asked about their uncounted people at once, platform-wide. */
+const ORGANIZATIONS_AT_ONCE = 8;
 
 /** /insights/observations, /insights/certifications and /insights/progress. */
 @Injectable()
@@ -39,9 +44,11 @@ export class InsightPagesService {
   }
 
   async progress(actor: Actor): Promise<ProgressInsightsPage> {
+    const scope = organizationScope(actor);
     const { courses, people, totalPeople } = await this.pages.progress(
-      organizationScope(actor),
+      scope,
       PROGRESS_PEOPLE,
+      await this.uncounted(scope),
     );
     const names = await this.members.names(people.map((person) => person.userId));
     return {
@@ -49,5 +56,24 @@ export class InsightPagesService {
       people: people.map((person) => ({ ...person, name: names.get(person.userId) ?? null })),
       totalPeople,
     };
+  }
+
+  /**
+   * The people the progress page neither lists nor counts: pending and suspended ones, as Team
+   * and the Skills Matrix. Platform-wide, those of every organization with people enrolled,
+   * asked a few organizations at a time (ids are people's own, whatever the organization).
+   */
+  private async uncounted(scope: ReportScope): Promise<number[]> {
+    if (scope !== null) return uncountedPeople(this.members, scope);
+    const organizations = await this.pages.enrolledOrganizations();
+    const ids: number[] = [];
+    for (let at = 0; at < organizations.length; at += ORGANIZATIONS_AT_ONCE) {
+      const batch = organizations.slice(at, at + ORGANIZATIONS_AT_ONCE);
+      for (const found of await Promise.all(
+        batch.map((organizationId) => uncountedPeople(this.members, organizationId)),
+      ))
+        ids.push(...found);
+    }
+    return ids;
   }
 }

@@ -77,14 +77,18 @@ const CERTIFICATIONS: ExpiringCertificationRow[] = [
   { id: 8, holder_name: 'Olga', title: 'Forklift', expires_at: new Date('2026-12-01T10:00:00Z') },
 ];
 
-/** Identity as the Observation Center asks it: the organization's day began at `dayStart`. */
-function identity(dayStart: string) {
+/**
+ * Identity as the Insights ask it: the organization's day began at `dayStart`, on `date` there.
+ */
+function identity(dayStart: string, date = '2026-11-06') {
   const asked: { pattern: string; request: unknown }[] = [];
   const rpc = {
     call: (contract: RpcContract, request: unknown) => {
       asked.push({ pattern: contract.pattern, request });
       return Promise.resolve(
-        contract.pattern === identityRpc.organizationDayStart.pattern ? { since: dayStart } : null,
+        contract.pattern === identityRpc.organizationDayStart.pattern
+          ? { since: dayStart, date }
+          : null,
       );
     },
   } as unknown as RpcClient;
@@ -94,6 +98,7 @@ function identity(dayStart: string) {
 function service(
   rpc = identity('2026-11-06T00:00:00.000Z').rpc,
   centerSince: string[] = [],
+  dueFrom: string[] = [],
 ): InsightsService {
   const reports = {
     periodFigures: async () => ({
@@ -111,7 +116,10 @@ function service(
       return { active: 0, completed_today: 3, alerts: 0 };
     },
     recentActivity: async () => ROWS,
-    dueCourses: async () => COURSES,
+    dueCourses: async (_scope: unknown, _limit: number, today: string) => {
+      dueFrom.push(today);
+      return COURSES;
+    },
     expiringCertifications: async () => CERTIFICATIONS,
   };
   const members = { names: async () => new Map([[5, 'Otto Operator']]) };
@@ -206,5 +214,23 @@ describe("the Observation Center's completed today", () => {
     });
     expect(since).toEqual([auckland]);
     expect(insights.observationCenter.completedToday).toBe(3);
+  });
+});
+
+/**
+ * Upcoming Goals listed the courses due from the UTC date on: in Auckland before noon (or in
+ * Honolulu after 14:00) that is not the organization's today. A due date is a calendar date, so
+ * the organization's date (identity's, with its day start) bounds them.
+ */
+describe("Upcoming Goals' courses due from today on", () => {
+  it("count from the viewer's organization's calendar date, as identity answers it", async () => {
+    const { rpc, asked } = identity('2026-11-05T11:00:00.000Z', '2026-11-06');
+    const dueFrom: string[] = [];
+    await service(rpc, [], dueFrom).insights(actor);
+    expect(dueFrom).toEqual(['2026-11-06']);
+    // One question to identity serves completed today and the due courses.
+    expect(asked.filter((a) => a.pattern === identityRpc.organizationDayStart.pattern)).toEqual([
+      { pattern: identityRpc.organizationDayStart.pattern, request: { organizationId: 7 } },
+    ]);
   });
 });

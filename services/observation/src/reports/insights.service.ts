@@ -6,6 +6,7 @@ import {
   type InsightsActivity,
   type ObservationInsights,
   percentOf,
+  type RpcAnswer,
   pointsChange,
   type UpcomingGoal,
   organizationScope,
@@ -17,6 +18,8 @@ import { Members } from '../team/members.js';
 import { certificationGoal, courseGoal, describeActivity } from './insights-lines.js';
 import { type ReportScope } from './report-scope.js';
 import { type ActivityRow, ReportsRepository } from './reports.repository.js';
+
+type OrganizationDay = RpcAnswer<typeof identityRpc.organizationDayStart>;
 
 const RECENT_ACTIVITY = 10;
 const UPCOMING_GOALS = 5;
@@ -32,11 +35,16 @@ export class InsightsService {
 
   async insights(actor: Actor): Promise<ObservationInsights> {
     const scope = organizationScope(actor);
+    // The viewer's organization's day (the super administrator's: the platform organization's),
+    // asked once for both of its uses: completed today, and the courses due from today on.
+    const today = this.rpc.call(identityRpc.organizationDayStart, {
+      organizationId: actor.organizationId,
+    });
     const [figures, center, activity, goals] = await Promise.all([
       this.reports.periodFigures(scope),
-      this.observationCenter(actor, scope),
+      this.observationCenter(scope, today),
       this.recentActivity(scope),
-      this.upcomingGoals(scope),
+      this.upcomingGoals(scope, today),
     ]);
     const completionNow = percentOf(figures.completed_now, figures.enrolled_now);
     const completionBefore = percentOf(figures.completed_before, figures.enrolled_before);
@@ -59,12 +67,10 @@ export class InsightsService {
    * organization's), as the Hub and Team Overview count today.
    */
   private async observationCenter(
-    actor: Actor,
     scope: ReportScope,
+    today: Promise<OrganizationDay>,
   ): Promise<ObservationInsights['observationCenter']> {
-    const { since } = await this.rpc.call(identityRpc.organizationDayStart, {
-      organizationId: actor.organizationId,
-    });
+    const { since } = await today;
     const counts = await this.reports.centerCounts(scope, since);
     return {
       activeObservations: counts.active,
@@ -88,10 +94,16 @@ export class InsightsService {
     return this.members.names(ids);
   }
 
-  /** Courses due and certifications expiring within 30 days, soonest first. */
-  private async upcomingGoals(scope: ReportScope): Promise<UpcomingGoal[]> {
+  /**
+   * Courses due from the organization's today on (its calendar date: a due date is a date) and
+   * certifications expiring within 30 days, soonest first.
+   */
+  private async upcomingGoals(
+    scope: ReportScope,
+    today: Promise<OrganizationDay>,
+  ): Promise<UpcomingGoal[]> {
     const [courses, certifications] = await Promise.all([
-      this.reports.dueCourses(scope, UPCOMING_GOALS),
+      today.then(({ date }) => this.reports.dueCourses(scope, UPCOMING_GOALS, date)),
       this.reports.expiringCertifications(scope, UPCOMING_GOALS),
     ]);
     const goals = [...courses.map(courseGoal), ...certifications.map(certificationGoal)];

@@ -138,6 +138,33 @@ describe('the progress page', () => {
     });
   });
 
+  /**
+   * The page listed and counted pending and suspended people, unlike Team and the Skills
+   * Matrix: those identity names (uncounted) are neither listed nor in the people total; the
+   * courses' figures still count every enrolment.
+   */
+  it('leaves the uncounted people out of the people listed and their total', async () => {
+    const repository = new InsightPagesRepository(db);
+    const all = (await db.query(EVERY_ENROLMENT, [null])) as EnrolmentRow[];
+    // Those furthest behind of each organization: listed first when counted.
+    const behind = progressByPerson(all);
+    const uncounted = [
+      ...behind.filter((person) => person.organizationId === ORG).slice(0, 2),
+      ...behind.filter((person) => person.organizationId === ORG + 1).slice(0, 1),
+    ].map((person) => person.userId);
+    for (const scope of [ORG, ORG + 1, null])
+      for (const listed of [1, 7, 100]) {
+        const rows = (await db.query(EVERY_ENROLMENT, [scope])) as EnrolmentRow[];
+        const counted = rows.filter((row) => !uncounted.includes(row.user_id ?? 0));
+        const page = await repository.progress(scope, listed, uncounted);
+        expect(page).toEqual({
+          ...expectedPage(counted, listed),
+          courses: progressByCourse(rows),
+        });
+        expect(page.people.map((person) => person.userId)).not.toContain(uncounted[0]);
+      }
+  });
+
   /** enrolment_passes equals its definition and the page answers as before, in each scope. */
   async function expectAsBefore(after: string) {
     expect(await db.query(PASSES_KEPT), after).toEqual(await db.query(PASSES_DEFINED));

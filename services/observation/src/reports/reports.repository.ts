@@ -212,17 +212,18 @@ export class ReportsRepository {
   }
 
   /**
-   * Courses due today or later, soonest first, with how many enrolled people completed them
+   * Courses due `today` (YYYY-MM-DD: the organization's calendar date, as identity answers it,
+   * organizationDayStart) or later, soonest first, with how many enrolled people completed them
    * (counted at enrolment: course_enrolments).
    */
-  async dueCourses(scope: ReportScope, limit: number): Promise<DueCourseRow[]> {
+  async dueCourses(scope: ReportScope, limit: number, today: string): Promise<DueCourseRow[]> {
     return (await this.db.query(
       `SELECT c.id, c.title, to_char(c.due_date, 'YYYY-MM-DD') AS due_day,
               coalesce(k.enrolled, 0) AS enrolled, coalesce(k.completed, 0) AS completed
          FROM courses c LEFT JOIN course_enrolments k ON k.course_id = c.id
-        WHERE c.due_date >= (now() AT TIME ZONE 'UTC')::date AND ($1::int IS NULL OR c.organization_id = $1)
+        WHERE c.due_date >= $3::date AND ($1::int IS NULL OR c.organization_id = $1)
         ORDER BY c.due_date, c.id LIMIT $2`,
-      [scope, limit],
+      [scope, limit, today],
     )) as DueCourseRow[];
   }
 

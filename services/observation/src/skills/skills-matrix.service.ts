@@ -21,6 +21,7 @@ import {
   matrixCsvLines,
 } from './skills-matrix-csv.js';
 import { buildRows } from './skills-matrix-rows.js';
+import { uncountedPeople } from './uncounted-people.js';
 import { lessGaps, type MatrixColumn, SkillsMatrixRepository } from './skills-matrix.repository.js';
 
 export interface PageOptions {
@@ -171,18 +172,9 @@ export class SkillsMatrixService {
     );
   }
 
-  /**
-   * The people the matrix leaves out (ids ascending, each once): pending and suspended ones, few
-   * of an organization and each found by a partial index (users_pending_idx,
-   * users_suspended_idx), asked at once. A suspended pending person is in both answers.
-   */
-  private async uncounted(organizationId: number): Promise<number[]> {
-    const [pending, suspended] = await Promise.all([
-      this.members.ids({ organizationId, active: false }),
-      this.members.ids({ organizationId, suspended: true }),
-    ]);
-    if (suspended.length === 0) return pending;
-    return [...new Set([...pending, ...suspended])].sort((a, b) => a - b);
+  /** The people the matrix leaves out: pending and suspended ones (uncountedPeople). */
+  private uncounted(organizationId: number): Promise<number[]> {
+    return uncountedPeople(this.members, organizationId);
   }
 
   /**
