@@ -106,6 +106,8 @@ export const SAML_ERROR_MESSAGES = {
     'This email does not belong to the organization of your identity provider. Please contact your administrator.',
   saml_not_configured:
     'Single sign-on is not configured for this organization. Please contact your administrator.',
+  saml_super_admin:
+    'A super administrator cannot sign in with single sign-on. Please sign in with your email and password.',
 } as const;
 export type SamlErrorCode = keyof typeof SAML_ERROR_MESSAGES;
 export const SamlErrorCode = z.enum(

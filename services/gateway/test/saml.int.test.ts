@@ -303,6 +303,23 @@ describe('SAML and suspension', () => {
   });
 });
 
+describe('SAML and the super administrator', () => {
+  it('refuses a super administrator, even one of the organization whose provider vouches for them', async () => {
+    // The platform's own account must never rest on a tenant's identity provider: its password
+    // is the only way in.
+    await stack.createUser({ email: 'root@acme.test', role: 'super_admin', organizationId: acme });
+    await expectRefused(
+      encodeResponse(signResponse(await craft({ email: 'root@acme.test' }))),
+      'saml_super_admin',
+    );
+    const { rows } = await stack.sql.query<{
+      auth0_user_id: string | null;
+      last_login: Date | null;
+    }>(`SELECT auth0_user_id, last_login FROM users WHERE email = 'root@acme.test'`);
+    expect(rows).toEqual([{ auth0_user_id: null, last_login: null }]);
+  });
+});
+
 describe('SAML validation refuses', () => {
   it('an unsigned response and assertion', async () => {
     await expectRefused(encodeResponse(await craft()));

@@ -799,9 +799,12 @@ describe('an endpoint failing for a day', () => {
     });
     await stack.sql.query(`UPDATE users SET suspended_at = now() WHERE id = $1`, [suspended]);
     receiver.answer = 500;
-    // It has failed since yesterday (the window is a day): the next failure disables it.
+    // It has failed since yesterday (the window is a day), last an hour ago: the next failure
+    // disables it.
     await stack.sql.query(
-      `UPDATE webhook_endpoints SET failing_since = now() - interval '25 hours' WHERE id = $1`,
+      `UPDATE webhook_endpoints
+          SET failing_since = now() - interval '25 hours', last_failure_at = now() - interval '1 hour'
+        WHERE id = $1`,
       [webhook.id],
     );
     await onWebhook(api.testWebhook, webhook.id);
@@ -841,6 +844,48 @@ describe('an endpoint failing for a day', () => {
     expect(ok).toHaveLength(1);
     expect(verify(secret, ok[0]!).type).toBe('webhook.test');
     expect((await deliveries(webhook.id)).map((item) => item.eventType)).toEqual(['webhook.test']);
+    await receiver.stop();
+  });
+});
+
+describe('an endpoint failing again after a quiet period', () => {
+  it('starts a new failing episode: one failure never disables it', async () => {
+    const receiver = new Receiver();
+    await receiver.start();
+    const { webhook } = await register(acmeAdmin, receiver.url());
+    receiver.answer = 500;
+    // It failed three days ago, last two days ago, then had nothing to send (the window is a
+    // day): no success ever ended that episode.
+    const longAgo = Date.now() - 72 * 3600_000;
+    await stack.sql.query(
+      `UPDATE webhook_endpoints
+          SET failing_since = now() - interval '72 hours', last_failure_at = now() - interval '48 hours'
+        WHERE id = $1`,
+      [webhook.id],
+    );
+    await onWebhook(api.testWebhook, webhook.id);
+    // Its failure recorded: a new episode starts, or (as before) the endpoint is disabled.
+    const endpoint = await waitFor(
+      async () =>
+        (await acmeAdmin.call(api.webhooks)).webhooks.find((item) => item.id === webhook.id)!,
+      (item) => !item.enabled || Date.parse(item.failingSince ?? '') > longAgo + 3600_000,
+    );
+    expect(endpoint).toMatchObject({ enabled: true, disabledReason: null });
+    expect(Date.parse(endpoint.failingSince!)).toBeGreaterThan(Date.now() - 10 * 60_000);
+    // Its retries keep failing within the new episode, and still leave it enabled.
+    await waitFor(
+      () => deliveries(webhook.id),
+      (list) => (list[0]?.attempts ?? 0) >= 3,
+    );
+    expect(
+      (await acmeAdmin.call(api.webhooks)).webhooks.find((item) => item.id === webhook.id),
+    ).toMatchObject({ enabled: true, failingSince: endpoint.failingSince });
+    receiver.answer = 200;
+    await waitFor(
+      () => deliveries(webhook.id),
+      (list) => list[0]?.status === 'succeeded',
+    );
+    await acmeAdmin.call(api.deleteWebhook, { params: { id: webhook.id } });
     await receiver.stop();
   });
 });

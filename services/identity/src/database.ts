@@ -47,6 +47,7 @@ import { WebhookDeliveryRetention1768000002000 } from './migrations/176800000200
 import { SuspendedMembers1768000003000 } from './migrations/1768000003000-suspended-members.js';
 import { WebhookDeliveryRounds1768000013000 } from './migrations/1768000013000-webhook-delivery-rounds.js';
 import { SuspensionEvents1768000021000 } from './migrations/1768000021000-suspension-events.js';
+import { WebhookLastFailures1768000024000 } from './migrations/1768000024000-webhook-last-failures.js';
 import { sealedWebhookSecrets } from './migrations/1767100001000-sealed-webhook-secrets.js';
 
 export const IDENTITY_SCHEMA = 'identity';
@@ -106,5 +107,6 @@ export const openIdentityDatabase = (url: string, webhookSecrets?: SecretBox) =>
       SuspendedMembers1768000003000,
       WebhookDeliveryRounds1768000013000,
       SuspensionEvents1768000021000,
+      WebhookLastFailures1768000024000,
     ],
   });

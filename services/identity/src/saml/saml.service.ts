@@ -292,6 +292,11 @@ export class SamlService {
     if (existing?.suspendedAt) {
       throw new Refusal('saml_no_account', `${email} is suspended by the organization`);
     }
+    // The platform's own account never rests on a tenant's identity provider, not even its own
+    // organization's: whoever controls that provider would hold every organization.
+    if (existing?.role === 'super_admin') {
+      throw new Refusal('saml_super_admin', `${email} is a super administrator`);
+    }
     if (existing) {
       const changes: SsoUserChanges = {};
       // A pending invited user becomes active on the first SSO sign-in.

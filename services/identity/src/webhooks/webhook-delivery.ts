@@ -124,9 +124,12 @@ export class WebhookDelivery {
       return;
     }
     const now = this.now();
-    const failingSince = await this.webhooks.failed(endpoint.id, now);
+    const windowMs = this.config.WEBHOOK_DISABLE_AFTER_HOURS * HOUR_MS;
+    // Quiet for a whole window: this failure starts a new episode, never disables at once.
+    const quietBefore = new Date(now.getTime() - windowMs);
+    const failingSince = await this.webhooks.failed(endpoint.id, now, quietBefore);
     const failingFor = now.getTime() - failingSince.getTime();
-    if (failingFor >= this.config.WEBHOOK_DISABLE_AFTER_HOURS * HOUR_MS) {
+    if (failingFor >= windowMs) {
       await this.webhooks.recordAttempt(delivery.id, 'failed', outcome);
       const reason = disabledReason(this.config.WEBHOOK_DISABLE_AFTER_HOURS);
       if (await this.webhooks.disable(endpoint.id, reason)) {

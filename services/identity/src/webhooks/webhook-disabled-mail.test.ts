@@ -20,6 +20,7 @@ const endpoint = (url: string): EndpointRow => ({
   enabled: false,
   disabled_reason: 'every delivery failed for 24 hours',
   failing_since: new Date(),
+  last_failure_at: new Date(),
   created_at: new Date(),
 });
 

@@ -16,6 +16,8 @@ export interface EndpointRow {
   enabled: boolean;
   disabled_reason: string | null;
   failing_since: Date | null;
+  /** Its last failed attempt: one long ago ends the failing episode (see `failed`). */
+  last_failure_at: Date | null;
   created_at: Date;
 }
 
@@ -322,12 +324,22 @@ export class WebhooksRepository {
     ]);
   }
 
-  /** Since when the endpoint has failed (now, if this is its first failure since a success). */
-  async failed(endpointId: number, now: Date): Promise<Date> {
+  /**
+   * Records a failure at `now`; answers since when the endpoint has failed. A new episode (since
+   * now) starts at its first failure since a success, and at a failure after a quiet period: no
+   * failure since `quietBefore` (nor a success, which ends the episode) means no attempt at all,
+   * so the old episode's start says nothing of whether the endpoint is down now.
+   */
+  async failed(endpointId: number, now: Date, quietBefore: Date): Promise<Date> {
     const rows: [{ failing_since: Date }[], number] = await this.db.query(
-      `UPDATE webhook_endpoints SET failing_since = COALESCE(failing_since, $2)
+      `UPDATE webhook_endpoints
+          SET failing_since = CASE
+                WHEN failing_since IS NULL OR last_failure_at IS NULL
+                  OR last_failure_at < $3::timestamptz THEN $2::timestamptz
+                ELSE failing_since END,
+              last_failure_at = $2::timestamptz
         WHERE id = $1 RETURNING failing_since`,
-      [endpointId, now],
+      [endpointId, now, quietBefore],
     );
     return rows[0][0]?.failing_since ?? now;
   }

@@ -45,6 +45,13 @@ type DocumentViewField =
 
 const isoTime = (time: Date | string) => (typeof time === 'string' ? time : time.toISOString());
 
+/**
+ * A document's tags by id, the order the list's query gives them: an entity's relation comes
+ * in whatever order the join returned, so one document would otherwise differ from the list.
+ */
+export const tagsById = <T extends { id: number }>(tags: readonly T[] | undefined): T[] =>
+  [...(tags ?? [])].sort((a, b) => a.id - b.id);
+
 export function toDocumentView(
   row: DocumentViewSource,
   evaluationStatus: LibraryDocument['evaluationStatus'] = null,
@@ -60,7 +67,7 @@ export function toDocumentView(
     uploadedAt: isoTime(row.uploadedAt),
     uploadedBy: row.uploadedBy,
     folderId: row.folderId,
-    tags: (row.tags ?? []).map(({ id, name, color }) => ({ id, name, color })),
+    tags: tagsById(row.tags).map(({ id, name, color }) => ({ id, name, color })),
     processed: row.processed,
     markdownS3Key: row.markdownKey,
     sopProcessed: row.sopProcessed,

@@ -23,7 +23,7 @@ import { FoldersRepository } from '../folders/folders.repository.js';
 import { TagsService } from '../tags/tags.service.js';
 import { PdfProcessing } from '../processing/pdf-processing.js';
 import type { DocumentEntity } from './document.entity.js';
-import { toDocumentView } from './document-view.js';
+import { tagsById, toDocumentView } from './document-view.js';
 import { DocumentsRepository } from './documents.repository.js';
 
 type NewDocument = RpcRequest<typeof libraryRpc.createDocument>;
@@ -95,7 +95,7 @@ export class DocumentsService {
     const rows = await this.documents.withTags(organizationId, documentIds);
     return rows.map((row) => ({
       documentId: row.id,
-      tags: (row.tags ?? []).map((tag) => tag.name),
+      tags: tagsById(row.tags).map((tag) => tag.name),
     }));
   }
 

@@ -51,6 +51,8 @@ export const auth = {
       'This email does not belong to the organization of your identity provider. Please contact your administrator.',
     saml_not_configured:
       'Single sign-on is not configured for this organization. Please contact your administrator.',
+    saml_super_admin:
+      'A super administrator cannot sign in with single sign-on. Please sign in with your email and password.',
   },
   /** The live password checklist, keyed by proto's PASSWORD_RULES ids. */
   passwordRules: {

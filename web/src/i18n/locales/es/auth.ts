@@ -53,6 +53,8 @@ export const auth: Texts<typeof english> = {
       'Este correo no pertenece a la organización de tu proveedor de identidad. Contacta a tu administrador.',
     saml_not_configured:
       'El inicio de sesión único (SSO) no está configurado para esta organización. Contacta a tu administrador.',
+    saml_super_admin:
+      'Un superadministrador no puede iniciar sesión con el inicio de sesión único (SSO). Inicia sesión con tu correo y tu contraseña.',
   },
   passwordRules: {
     length: 'Al menos {{min}} caracteres',

@@ -56,6 +56,8 @@ export const auth: Texts<typeof english> = {
       'Cette adresse e-mail n’appartient pas à l’organisation de votre fournisseur d’identité. Contactez votre administrateur.',
     saml_not_configured:
       'L’authentification unique (SSO) n’est pas configurée pour cette organisation. Contactez votre administrateur.',
+    saml_super_admin:
+      'Un super administrateur ne peut pas se connecter par authentification unique (SSO). Connectez-vous avec votre adresse e-mail et votre mot de passe.',
   },
   passwordRules: {
     length: 'Au moins {{min}} caractères',
