@@ -6,7 +6,7 @@ import { TextParams } from './text-params.js';
 import { Organization, User } from './identity.js';
 import { SamlIdpSettings } from './saml.js';
 import { PageInfo, pageQuery } from './paging.js';
-import { RowId } from './row-id.js';
+import { MAX_ROW_ID, RowId } from './row-id.js';
 
 // Messages are the spec's (access-shell-admin.md, section 5), so the server and the browser say the same.
 
@@ -62,7 +62,8 @@ export const CreateUserRequest = z.object({
   organizationId: z.coerce
     .number({ error: 'Organization is required' })
     .int()
-    .min(1, 'Organization is required'),
+    .min(1, 'Organization is required')
+    .max(MAX_ROW_ID, 'Organization is required'),
   role: CreatableRole.optional().default('operator'),
   /** The fileName answered by POST /api/user/profile-picture-upload. */
   profilePicture: z.string().trim().min(1).max(200).nullable().optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BodyRowId } from './row-id.js';
 
 /**
  * An area's name as people read it: 'AssemblyLine' -> 'Assembly Line', 'QCLab' -> 'QC Lab' (the
@@ -73,7 +74,7 @@ export type SaveStationRequest = z.infer<typeof SaveStationRequest>;
  * turns off snapshots the super administrator turned on.
  */
 export const UpdateFloorCameraRequest = z.object({
-  areaId: z.number().int().positive().nullable(),
+  areaId: BodyRowId.nullable(),
   snapshotEnabled: z.boolean().optional(),
   snapshotIntervalSeconds: z.number().int().min(10).max(3600).optional(),
 });

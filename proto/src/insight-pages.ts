@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RowId } from './row-id.js';
 
 /**
  * The three chart pages of Insights: observations, certifications and course progress. Each
@@ -14,8 +15,8 @@ export const CERTIFICATION_TREND_MONTHS_AHEAD = 2;
 export const INSIGHT_ROWS = 50;
 
 export const ObservationInsightsQuery = z.object({
-  documentId: z.coerce.number().int().positive().optional(),
-  observerId: z.coerce.number().int().positive().optional(),
+  documentId: RowId.optional(),
+  observerId: RowId.optional(),
   /** With documentId: only observations in which this question was answered wrongly. */
   questionId: z.string().trim().min(1).max(100).optional(),
 });

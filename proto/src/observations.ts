@@ -3,7 +3,7 @@ import { Role } from './roles.js';
 import { PageCursor, PageInfo, pageQuery } from './paging.js';
 import { plainText } from './text.js';
 import { EvaluationQuestion } from './evaluations.js';
-import { RowId } from './row-id.js';
+import { MAX_ROW_ID, RowId } from './row-id.js';
 
 export const DEFAULT_PASS_MARK = 80;
 
@@ -99,11 +99,13 @@ export const CreateObservationRequest = z.object({
   evaluationId: z.coerce
     .number({ error: 'Please select a document with evaluation' })
     .int()
-    .positive('Please select a document with evaluation'),
+    .positive('Please select a document with evaluation')
+    .max(MAX_ROW_ID, 'Please select a document with evaluation'),
   operatorId: z.coerce
     .number({ error: 'Please select an operator to observe' })
     .int()
-    .positive('Please select an operator to observe'),
+    .positive('Please select an operator to observe')
+    .max(MAX_ROW_ID, 'Please select an operator to observe'),
   initialNotes: z.string().trim().max(5000).optional().default(''),
   /**
    * Optional: the client's key for this one start (a UUID the form makes when it first sends

@@ -1,7 +1,7 @@
 import { ERROR_TEXTS } from './error-codes.js';
 import { z } from 'zod';
 import type { UploadRule } from './http.js';
-import { RowId } from './row-id.js';
+import { BodyRowId, RowId } from './row-id.js';
 
 /** The largest file taken: 100,000 rows of a few cells fit well under it. */
 export const PEOPLE_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
@@ -176,7 +176,7 @@ export const PeopleImportPreview = z.object({
 export type PeopleImportPreview = z.infer<typeof PeopleImportPreview>;
 
 export const ApplyPeopleImportRequest = z.object({
-  importId: z.number().int().positive(),
+  importId: BodyRowId,
   updateExisting: z.boolean().default(false),
 });
 export type ApplyPeopleImportRequest = z.infer<typeof ApplyPeopleImportRequest>;

@@ -1,7 +1,7 @@
 import { ERROR_TEXTS } from './error-codes.js';
 import { z } from 'zod';
 import { Role } from './roles.js';
-import { RowId } from './row-id.js';
+import { BodyRowId, RowId } from './row-id.js';
 
 /** Rows per page of the skills matrix. */
 export const SKILLS_MATRIX_PAGE_ROWS = 50;
@@ -54,14 +54,14 @@ export const SaveJobFunctionRequest = z.object({
     .max(120, 'A job function name has at most 120 characters.'),
   description: z.string().trim().max(1000).optional().default(''),
   documentIds: z
-    .array(z.number().int().positive())
+    .array(BodyRowId)
     .max(MAX_REQUIRED_SOPS, `A job function requires at most ${MAX_REQUIRED_SOPS} SOPs.`)
     .default([]),
 });
 export type SaveJobFunctionRequest = z.infer<typeof SaveJobFunctionRequest>;
 
 export const SetJobFunctionMembersRequest = z.object({
-  userIds: z.array(z.number().int().positive()).max(MAX_JOB_FUNCTION_MEMBERS),
+  userIds: z.array(BodyRowId).max(MAX_JOB_FUNCTION_MEMBERS),
 });
 export type SetJobFunctionMembersRequest = z.infer<typeof SetJobFunctionMembersRequest>;
 

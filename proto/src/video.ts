@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PageCursor, PageInfo, pageQuery } from './paging.js';
 import { plainText } from './text.js';
-import { RowId } from './row-id.js';
+import { BodyRowId, RowId } from './row-id.js';
 
 /** Spec: videos up to 2 GB, MP4, MPEG, MOV or AVI. */
 export const VIDEO_MAX_BYTES = 2 * 1024 * 1024 * 1024;
@@ -191,7 +191,7 @@ export const ReviewFaceRequest = z.discriminatedUnion('decision', [
   /** "Not this person": the face becomes unidentified. */
   z.object({ decision: z.literal('reject') }),
   /** An unidentified face is this member. */
-  z.object({ decision: z.literal('name'), userId: z.number().int().positive() }),
+  z.object({ decision: z.literal('name'), userId: BodyRowId }),
 ]);
 export type ReviewFaceRequest = z.infer<typeof ReviewFaceRequest>;
 
@@ -273,7 +273,7 @@ export const UnknownPersonParams = z.object({ id: RowId });
 export const UnknownFaceParams = z.object({ faceId: RowId });
 
 /** "This is …": every face of the unknown person becomes the member, in every report. */
-export const NameUnknownPersonRequest = z.object({ userId: z.number().int().positive() });
+export const NameUnknownPersonRequest = z.object({ userId: BodyRowId });
 export type NameUnknownPersonRequest = z.infer<typeof NameUnknownPersonRequest>;
 
 export const NamedUnknownPerson = z.object({

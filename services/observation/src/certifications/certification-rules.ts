@@ -97,11 +97,18 @@ export function certificationState(
   return 'active';
 }
 
+/**
+ * Where the expiring-soon window ends, in SQL: counted in hours, as certificationState counts
+ * it, not days: a timestamptz plus `n days` moves the session zone's calendar, an hour short or
+ * long across a daylight-saving change on a server not set to UTC.
+ */
+export const EXPIRING_SOON_END_SQL = `now() + make_interval(hours => ${EXPIRING_SOON_DAYS * 24})`;
+
 /** The same rule in SQL, for filters and counters; `table` is the alias of certifications. */
 export function stateSql(table = 'certifications'): string {
   return `CASE WHEN ${table}.revoked_at IS NOT NULL THEN 'revoked'
     WHEN ${table}.expires_at <= now() THEN 'expired'
-    WHEN ${table}.expires_at <= now() + interval '${EXPIRING_SOON_DAYS} days' THEN 'expiring_soon'
+    WHEN ${table}.expires_at <= ${EXPIRING_SOON_END_SQL} THEN 'expiring_soon'
     ELSE 'active' END`;
 }
 

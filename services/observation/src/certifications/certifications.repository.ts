@@ -5,9 +5,8 @@ import {
   type CertificationKind,
   type CertificationListQuery,
   type CertificationSummary,
-  EXPIRING_SOON_DAYS,
 } from '@hub/proto';
-import { stateSql } from './certification-rules.js';
+import { EXPIRING_SOON_END_SQL, stateSql } from './certification-rules.js';
 
 export interface CertificationRow {
   id: number;
@@ -293,7 +292,7 @@ export class CertificationsRepository {
   async lockDueForAnnouncement(tx: EntityManager, batch: number): Promise<CertificationRow[]> {
     return (await tx.query(
       `SELECT * FROM certifications
-        WHERE revoked_at IS NULL AND expires_at <= now() + interval '${EXPIRING_SOON_DAYS} days'
+        WHERE revoked_at IS NULL AND expires_at <= ${EXPIRING_SOON_END_SQL}
           AND notified_state IS DISTINCT FROM (CASE WHEN expires_at <= now() THEN 'expired' ELSE 'expiring_soon' END)
         ORDER BY expires_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
       [batch],
