@@ -108,3 +108,29 @@ describe('a service start', () => {
     }
   });
 });
+
+describe("a service's sessions", () => {
+  it('count days, months and intervals in UTC whatever zone the server or database defaults to', async () => {
+    const admin = new pg.Client({ connectionString: resources.databaseUrl });
+    await admin.connect();
+    const { rows } = await admin.query<{ name: string }>('SELECT current_database() AS name');
+    await admin.query(`ALTER DATABASE "${rows[0]!.name}" SET timezone = 'Pacific/Auckland'`);
+    const service = await openServiceDatabase({
+      url: resources.databaseUrl,
+      schema: 'zoned',
+      entities: [],
+      migrations: [],
+      poolSize: 1,
+    });
+    try {
+      const [{ zone }] = (await service.query('SELECT current_setting($1) AS zone', [
+        'TimeZone',
+      ])) as [{ zone: string }];
+      expect(zone).toBe('UTC');
+    } finally {
+      await service.destroy();
+      await admin.query(`ALTER DATABASE "${rows[0]!.name}" RESET timezone`);
+      await admin.end();
+    }
+  });
+});

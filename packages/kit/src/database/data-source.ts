@@ -88,10 +88,12 @@ export async function openServiceDatabase(options: ServiceDatabaseOptions): Prom
       migrationsTableName: 'migrations',
       migrationsTransactionMode: 'each',
       synchronize: false,
-      // Raw queries and migrations then land in the service's own schema too.
+      // Raw queries and migrations then land in the service's own schema too; days, months and
+      // intervals are counted in UTC (the code's own time zones are named where they count),
+      // whatever zone the server's configuration defaults to.
       extra: {
         max: options.poolSize ?? 10,
-        options: `-c search_path=${options.schema}`,
+        options: `-c search_path=${options.schema} -c TimeZone=UTC`,
         // A database that does not answer fails the request (503) instead of holding it.
         connectionTimeoutMillis: 5_000,
       },
