@@ -9,12 +9,17 @@ import {
   type PdfProcessingJob,
   quizJobId,
 } from '@hub/proto';
-import { openQueue, RpcClient, startWorker } from '@hub/kit';
+import { openQueue, type RpcClient, startWorker } from '@hub/kit';
 import type { AcknowledgementRequests } from '../../library/src/acknowledgements/acknowledgement-requests.js';
 import { DocumentEntity } from '../../library/src/documents/document.entity.js';
 import type { LibraryInbox } from '../../library/src/processing/library-inbox.js';
 import { QuizGeneration } from '../../library/src/processing/quiz-generation.js';
-import { libraryInbox, quizGenerated, storedRun as storedRunOf } from './library-inbox.js';
+import {
+  libraryInbox,
+  type PlayedLibrary,
+  quizGenerated,
+  storedRun as storedRunOf,
+} from './library-inbox.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 import { signedIn } from './tenant-fixtures.js';
 import { type ApiSession, startTestStack, type TestStack } from './test-stack.js';
@@ -24,6 +29,7 @@ let stack: TestStack;
 let acme: number;
 let ann: ApiSession;
 let otto: ApiSession;
+let played: PlayedLibrary;
 let jobs: Queue<PdfProcessingJob>;
 let rpc: RpcClient;
 let inbox: LibraryInbox;
@@ -46,14 +52,12 @@ beforeAll(async () => {
   });
   ann = await signedIn(stack, 'ann@acme.test', 'Acme-Admin-1');
   otto = await signedIn(stack, 'otto@acme.test', 'Acme-Operator-1');
-  jobs = openQueue(QUEUES.pdfProcessing, { url: stack.env.REDIS_URL!, prefix: stack.redisPrefix });
-  rpc = new RpcClient(stack.env.REDIS_URL!, stack.redisPrefix);
-  ({ inbox, acknowledgements } = libraryInbox(stack, rpc));
+  played = libraryInbox(stack);
+  ({ inbox, acknowledgements, jobs, rpc } = played);
 });
 
 afterAll(async () => {
-  await jobs?.close();
-  await rpc?.close();
+  await played?.close();
   await stack?.stop();
 });
 

@@ -2,14 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
   type EvaluationDraft,
-  QUEUES,
   type PdfProcessingJob,
   type ReviewEvaluation,
 } from '@hub/proto';
 import type { Queue } from 'bullmq';
-import { openQueue, RpcClient } from '@hub/kit';
 import type { LibraryInbox } from '../../library/src/processing/library-inbox.js';
-import { libraryInbox, quizGenerated, storedRun } from './library-inbox.js';
+import { libraryInbox, type PlayedLibrary, quizGenerated, storedRun } from './library-inbox.js';
 import { errorOf, expectError } from './api-client.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 import { createOrganizationWithMembers } from './tenant-fixtures.js';
@@ -23,8 +21,8 @@ import { type ApiSession, startTestStack, type TestStack } from './test-stack.js
 let stack: TestStack;
 let ann: ApiSession;
 let tess: ApiSession;
+let played: PlayedLibrary;
 let jobs: Queue<PdfProcessingJob>;
-let rpc: RpcClient;
 let inbox: LibraryInbox;
 
 beforeAll(async () => {
@@ -35,14 +33,12 @@ beforeAll(async () => {
   ]);
   ann = acme.members.admin.session;
   tess = acme.members.training_supervisor.session;
-  jobs = openQueue(QUEUES.pdfProcessing, { url: stack.env.REDIS_URL!, prefix: stack.redisPrefix });
-  rpc = new RpcClient(stack.env.REDIS_URL!, stack.redisPrefix);
-  ({ inbox } = libraryInbox(stack, rpc));
+  played = libraryInbox(stack);
+  ({ inbox, jobs } = played);
 });
 
 afterAll(async () => {
-  await jobs?.close();
-  await rpc?.close();
+  await played?.close();
   await stack?.stop();
 });
 

@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
-import { type LibraryInboxMessage, pdfJobId, type PdfProcessingJob } from '@hub/proto';
-import { type RpcClient, WebhookAnnouncer } from '@hub/kit';
+import { type LibraryInboxMessage, pdfJobId, type PdfProcessingJob, QUEUES } from '@hub/proto';
+import { openQueue, RpcClient, WebhookAnnouncer } from '@hub/kit';
 import { AcknowledgementRequests } from '../../library/src/acknowledgements/acknowledgement-requests.js';
 import { LibraryInbox } from '../../library/src/processing/library-inbox.js';
 import { LibraryNotifier } from '../../library/src/processing/library-notifier.js';
@@ -8,15 +8,25 @@ import { QuizGeneration } from '../../library/src/processing/quiz-generation.js'
 import { SafetyReobservation } from '../../library/src/versions/safety-reobservation.js';
 import type { TestStack } from './test-stack.js';
 
+/** The library's inbox with what a suite playing the workers reads and calls beside it. */
+export interface PlayedLibrary {
+  inbox: LibraryInbox;
+  acknowledgements: AcknowledgementRequests;
+  /** The PDF worker's queue: the jobs the library asked for. */
+  jobs: Queue<PdfProcessingJob>;
+  rpc: RpcClient;
+  close(): Promise<void>;
+}
+
 /**
  * The library's inbox as the service builds it, for suites that run no PDF or quiz worker: the
  * test hands it what the workers would report, and it answers when done. Webhook announcements
  * go nowhere here.
  */
-export function libraryInbox(
-  stack: TestStack,
-  rpc: RpcClient,
-): { inbox: LibraryInbox; acknowledgements: AcknowledgementRequests } {
+export function libraryInbox(stack: TestStack): PlayedLibrary {
+  const connection = { url: stack.env.REDIS_URL!, prefix: stack.redisPrefix };
+  const jobs: Queue<PdfProcessingJob> = openQueue(QUEUES.pdfProcessing, connection);
+  const rpc = new RpcClient(connection.url, connection.prefix);
   const db = stack.library.dataSource;
   const notifier = new LibraryNotifier(rpc);
   const acknowledgements = new AcknowledgementRequests(db, rpc, notifier);
@@ -29,7 +39,11 @@ export function libraryInbox(
     new SafetyReobservation(db, stack.storage, rpc, acknowledgements),
     new WebhookAnnouncer({ publish: () => Promise.resolve() }),
   );
-  return { inbox, acknowledgements };
+  const close = async () => {
+    await jobs.close();
+    await rpc.close();
+  };
+  return { inbox, acknowledgements, jobs, rpc, close };
 }
 
 export type ProcessedMessage = Extract<LibraryInboxMessage, { kind: 'pdf.processed' }>;

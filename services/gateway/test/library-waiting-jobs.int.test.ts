@@ -1,9 +1,8 @@
 import type { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, pdfJobId, type PdfProcessingJob, QUEUES, quizJobId } from '@hub/proto';
-import { openQueue, RpcClient } from '@hub/kit';
+import { api, pdfJobId, type PdfProcessingJob, quizJobId } from '@hub/proto';
 import type { LibraryInbox } from '../../library/src/processing/library-inbox.js';
-import { libraryInbox, storedRun } from './library-inbox.js';
+import { libraryInbox, type PlayedLibrary, storedRun } from './library-inbox.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 import { createOrganizationWithMembers } from './tenant-fixtures.js';
 import { type ApiSession, startTestStack, type TestStack } from './test-stack.js';
@@ -11,22 +10,20 @@ import { type ApiSession, startTestStack, type TestStack } from './test-stack.js
 /** Work replaced or deleted while it waits leaves no job behind; no worker runs here. */
 let stack: TestStack;
 let ann: ApiSession;
+let played: PlayedLibrary;
 let jobs: Queue<PdfProcessingJob>;
-let rpc: RpcClient;
 let inbox: LibraryInbox;
 
 beforeAll(async () => {
   stack = await startTestStack();
   const acme = await createOrganizationWithMembers(stack, 'Acme Foods', 'acme.test', ['admin']);
   ann = acme.members.admin.session;
-  jobs = openQueue(QUEUES.pdfProcessing, { url: stack.env.REDIS_URL!, prefix: stack.redisPrefix });
-  rpc = new RpcClient(stack.env.REDIS_URL!, stack.redisPrefix);
-  ({ inbox } = libraryInbox(stack, rpc));
+  played = libraryInbox(stack);
+  ({ inbox, jobs } = played);
 });
 
 afterAll(async () => {
-  await jobs?.close();
-  await rpc?.close();
+  await played?.close();
   await stack?.stop();
 });
 
