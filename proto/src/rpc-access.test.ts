@@ -183,3 +183,21 @@ describe('relays declared once', () => {
     expect(relayed.filter((name) => written.has(name))).toEqual([]);
   });
 });
+
+/**
+ * Asked by the integration service at its start, of every organization at once: no actor could
+ * be entitled to it, so no route forwards or relays to it and its access is the services' only.
+ */
+describe('service-only RPCs of every organization', () => {
+  const byContract = forwarding();
+
+  it.each([['identityRpc.suspendedMembers', proto.identityRpc.suspendedMembers]] as const)(
+    '%s: service-only, forwarded by no route',
+    (key, contract) => {
+      expect(rpcAccess(contract)).toBe('service');
+      expect(takesActor(contract)).toBe(false);
+      expect(byContract.has(key)).toBe(false);
+      expect(relayedRoutes(contract)).toEqual([]);
+    },
+  );
+});

@@ -75,6 +75,18 @@ export const identityServiceRpc = {
   /** The ids of the organization's people a filter holds (no names, emails or pictures). */
   memberIds: rpc('identity', 'users.memberIds', 'service', MemberFilter, z.array(z.number().int())),
   /**
+   * The people the counts leave out (pending or suspended; ids ascending, each once) of every
+   * organization given, at most 1,000 a call: the platform-wide progress page asks once, not
+   * twice per organization.
+   */
+  uncountedMemberIds: rpc(
+    'identity',
+    'users.uncountedMemberIds',
+    'service',
+    z.object({ organizationIds: z.array(z.number().int()).max(1000) }),
+    z.array(z.number().int()),
+  ),
+  /**
    * One search of the filter's people answering both what the skills matrix asks of it: a page
    * of them by name then id with their total (as memberPage; `limit` 0 answers no page), and
    * the selection its column gaps count, as the shorter of two id lists: `listed` the people
@@ -173,6 +185,28 @@ export const identityServiceRpc = {
     'service',
     z.object({ userIds: z.array(z.number().int()).max(1000) }),
     z.array(z.object({ id: z.number().int(), name: z.string() })),
+  ),
+  /**
+   * The members suspended now, of every organization, by id after `afterId`: at most `limit`, a
+   * shorter page being the last. The integration service reconciles its record of suspensions
+   * (kept from `member.suspended` events) with it at each start, so an event an older process
+   * acknowledged and ignored, or an empty record, loses no suspension.
+   */
+  suspendedMembers: rpc(
+    'identity',
+    'users.suspendedMembers',
+    'service',
+    z.object({
+      afterId: z.number().int().min(0),
+      limit: z.number().int().min(1).max(1000),
+    }),
+    z.array(
+      z.object({
+        organizationId: z.number().int(),
+        userId: z.number().int(),
+        suspendedAt: z.iso.datetime(),
+      }),
+    ),
   ),
   currentPrompts: rpc('identity', 'prompts.current', 'service', z.object({}), GlobalPrompts),
   /** For nightly jobs of other services: the ids of every organization. */

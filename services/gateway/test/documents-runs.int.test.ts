@@ -137,6 +137,25 @@ describe('processing runs of a document', () => {
     expect(await jobs.getJob(pdfJobId(id, 2))).toBeTruthy();
   });
 
+  it('generates again, without reading the PDF again, an evaluation that failed beside an OCR error', async () => {
+    const id = await uploadDocument('Scanned chilling');
+    const ocrError = 'OCR failed on page 2: the OCR engine stopped.';
+    await inbox.handle(await storedRun(id, 1, '# Chilling\n', ocrError));
+    const reason = 'The generator refused the content.';
+    await inbox.handle({ kind: 'quiz.failed', documentId: id, run: 1, reason });
+    await expect.poll(async () => (await documentView(id)).evaluationGenerationError).toBe(reason);
+
+    const retried = await ann.call(api.retryDocument, { params: { id } });
+    // The content stands: only the generation runs again; the OCR error keeps its own Retry.
+    expect(retried).toMatchObject({
+      ocrError,
+      sopProcessed: true,
+      evaluationGenerationError: null,
+    });
+    expect(await jobs.getJob(pdfJobId(id, 2))).toBeFalsy();
+    expect(await stack.library.quizQueue.getJob(quizJobId(id, 2))).toBeTruthy();
+  });
+
   it('marks a run still under way superseded when a new version replaces it', async () => {
     const id = await uploadDocument('Versioned cooling');
     let release = () => {};

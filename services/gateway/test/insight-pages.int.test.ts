@@ -281,6 +281,22 @@ describe('the Insights chart pages', () => {
     expect(body.people).toContainEqual(expect.objectContaining({ name: 'Gina Admin' }));
   });
 
+  it('leave out the suspended people of every organization platform-wide', async () => {
+    const suspend = (at: string) =>
+      sql.query(`UPDATE identity.users SET suspended_at = ${at} WHERE id = ANY($1::int[])`, [
+        [ids.gina, ids.otto],
+      ]);
+    await suspend('now()');
+    try {
+      const people = (await root.call(api.insightsProgress)).people.map((person) => person.userId);
+      expect(people).toContain(ids.olga);
+      expect(people).not.toContain(ids.gina);
+      expect(people).not.toContain(ids.otto);
+    } finally {
+      await suspend('NULL');
+    }
+  });
+
   it("name a deleted member as nobody, for the web app to word in its reader's language", async () => {
     // Enrolled once, since deleted: identity no longer knows the id.
     const gone = 2_000_000_001;

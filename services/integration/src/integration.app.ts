@@ -19,6 +19,7 @@ import { openIntegrationDatabase } from './database.js';
 import { Credentials } from './integrations/credentials.js';
 import { IntegrationsService } from './integrations/integrations.service.js';
 import { IntegrationModule } from './integration.module.js';
+import { MemberSuspensionsReconciliation } from './floor/member-suspensions-reconciliation.js';
 import { MemberSuspensionsRepository } from './floor/member-suspensions.repository.js';
 import { PresenceRetention } from './floor/presence-retention.js';
 import { OrganizationsRepository } from './organizations/organizations.repository.js';
@@ -103,6 +104,12 @@ export async function startIntegration(config: IntegrationConfig): Promise<Runni
     config.SNAPSHOT_STALE_HOURS,
   );
   retention.start();
+  // After subscribing: a suspension told both ways is recorded once (the upsert keeps the newer).
+  const reconciliation = new MemberSuspensionsReconciliation(
+    rpc,
+    new MemberSuspensionsRepository(dataSource),
+  );
+  reconciliation.start();
   return {
     app,
     dataSource,
@@ -110,6 +117,8 @@ export async function startIntegration(config: IntegrationConfig): Promise<Runni
       // Not waited for: a sweep under way may be long, and one the closing database cuts short is
       // done again at the next start.
       void retention.stop();
+      // Not waited for either: a call to an identity that is away may wait its whole timeout.
+      void reconciliation.stop();
       await Promise.all(workers.map((worker) => worker.close()));
       await Promise.all([snapshotQueue.close(), identification.close()]);
       await subscription.close();

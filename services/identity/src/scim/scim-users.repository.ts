@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, IsNull, Not } from 'typeorm';
+import { DataSource, type EntityManager, IsNull, MoreThan, Not } from 'typeorm';
 import { SessionEntity } from '../auth/session.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 
@@ -45,6 +45,24 @@ export class ScimUsersRepository {
   /** Every member, for a filter the database is not asked to evaluate (bounded by the org's size). */
   all(organizationId: number): Promise<UserEntity[]> {
     return this.users.find({ where: members(organizationId), order: { id: 'ASC' } });
+  }
+
+  /**
+   * The members suspended now, of every organization, by id after `afterId` (at most `limit`):
+   * few, however many people there are, so a start of the integration service reads them all.
+   */
+  async suspendedAfter(afterId: number, limit: number): Promise<SuspendedMember[]> {
+    const rows = await this.users.find({
+      select: { id: true, organizationId: true, suspendedAt: true },
+      where: { id: MoreThan(afterId), suspendedAt: Not(IsNull()) },
+      order: { id: 'ASC' },
+      take: limit,
+    });
+    return rows.map((row) => ({
+      organizationId: row.organizationId,
+      userId: row.id,
+      suspendedAt: row.suspendedAt!.toISOString(),
+    }));
   }
 
   /** `alongside` runs in the same transaction (the event telling of it, in the outbox). */
@@ -105,6 +123,13 @@ export class ScimUsersRepository {
       return true;
     });
   }
+}
+
+/** A member suspended now, as the integration service records them. */
+export interface SuspendedMember {
+  organizationId: number;
+  userId: number;
+  suspendedAt: string;
 }
 
 /** What runs in a suspension's or restoration's transaction, given its instant. */

@@ -19,7 +19,11 @@ import { ProfilePicturesService } from '../profile/profile-pictures.service.js';
 import type { UserEntity } from '../users/user.entity.js';
 import { type ScimUserFields, scimUserFields, toScimUser } from './scim-user-resource.js';
 import { OrganizationsRepository } from '../organizations/organizations.repository.js';
-import { type Alongside, ScimUsersRepository } from './scim-users.repository.js';
+import {
+  type Alongside,
+  ScimUsersRepository,
+  type SuspendedMember,
+} from './scim-users.repository.js';
 import { UserDeletion } from '../users/user-deletion.js';
 
 /** New members provisioned by an identity provider; an administrator changes the role later. */
@@ -46,6 +50,11 @@ export class ScimUsersService {
   }
 
   private readonly webhooks: WebhookAnnouncer;
+
+  /** The members suspended now, of every organization, by id (a page of `limit`). */
+  suspendedMembers(afterId: number, limit: number): Promise<SuspendedMember[]> {
+    return this.users.suspendedAfter(afterId, limit);
+  }
 
   /** A PATCH is answered by the kit: this replace, of the resource as read with it applied. */
   handle(call: ScimCall): Promise<ScimAnswer> {

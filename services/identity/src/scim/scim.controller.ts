@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { type RpcRequest, scimRpc } from '@hub/proto';
+import { identityRpc, type RpcRequest, scimRpc } from '@hub/proto';
 import { RpcHandler } from '@hub/kit';
 import { ScimTokensService } from './scim-tokens.service.js';
 import { ScimUsersService } from './scim-users.service.js';
@@ -32,6 +32,12 @@ export class ScimController {
   @RpcHandler(scimRpc.resolveToken)
   async resolve(@Payload() { secret }: Req<'resolveToken'>) {
     return { caller: await this.tokens.resolve(secret) };
+  }
+
+  /** Service-only: the integration service reconciles its record of suspensions with it. */
+  @RpcHandler(identityRpc.suspendedMembers)
+  suspendedMembers(@Payload() { afterId, limit }: RpcRequest<typeof identityRpc.suspendedMembers>) {
+    return this.users.suspendedMembers(afterId, limit);
   }
 
   @RpcHandler(scimRpc.users)

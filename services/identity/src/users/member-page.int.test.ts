@@ -151,6 +151,26 @@ describe('UsersService.memberPage / memberIds', () => {
     }
   });
 
+  it('answers the pending and suspended people of several organizations at once', async () => {
+    await db.query(`UPDATE users SET suspended_at = now() WHERE id = ANY($1::int[])`, [
+      [id.cy, id.bea2, id['ada@other']],
+    ]);
+    try {
+      // Bea 2 pending and suspended: once. Only the organizations asked are read.
+      expect(await users.uncountedMemberIds([org.works, org.other])).toEqual(
+        [id.bea2!, id.cy!, id['ada@other']!].sort((a, b) => a - b),
+      );
+      expect(await users.uncountedMemberIds([org.works])).toEqual(
+        [id.bea2!, id.cy!].sort((a, b) => a - b),
+      );
+      expect(await users.uncountedMemberIds([])).toEqual([]);
+    } finally {
+      await db.query(`UPDATE users SET suspended_at = NULL WHERE id = ANY($1::int[])`, [
+        [id.cy, id.bea2, id['ada@other']],
+      ]);
+    }
+  });
+
   it('matches exactly what ILIKE over name and email matched (the stored lower-cased columns)', async () => {
     const extra = (await db.query(
       `INSERT INTO users (email, name, role, organization_id, is_active)

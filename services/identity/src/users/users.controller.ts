@@ -25,6 +25,11 @@ export class UsersController {
     return this.users.memberIds(filter);
   }
 
+  @RpcHandler(identityRpc.uncountedMemberIds)
+  uncountedMemberIds(@Payload() request: RpcRequest<typeof identityRpc.uncountedMemberIds>) {
+    return this.users.uncountedMemberIds(request.organizationIds);
+  }
+
   @RpcHandler(identityRpc.memberSearch)
   memberSearch(
     @Payload() { offset, limit, ...filter }: RpcRequest<typeof identityRpc.memberSearch>,

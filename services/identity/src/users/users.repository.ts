@@ -288,6 +288,22 @@ export class UsersRepository {
     return rows[0]!;
   }
 
+  /**
+   * The pending or suspended people of the organizations (ids ascending, each once). Two
+   * branches, the conditions written out, so each uses its partial index (users_pending_idx,
+   * users_suspended_idx) rather than scanning everyone of the organizations.
+   */
+  async findUncountedIds(organizationIds: number[]): Promise<number[]> {
+    const rows = (await this.db.query(
+      `SELECT id FROM users WHERE organization_id = ANY($1::int[]) AND NOT is_active
+       UNION
+       SELECT id FROM users WHERE organization_id = ANY($1::int[]) AND suspended_at IS NOT NULL
+       ORDER BY id`,
+      [organizationIds],
+    )) as { id: number }[];
+    return rows.map((row) => row.id);
+  }
+
   /** Plain `{ id, name }` objects, as the contract answers them, not entities. */
   async findNames(userIds: number[]): Promise<{ id: number; name: string }[]> {
     const users = await this.db

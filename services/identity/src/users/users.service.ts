@@ -41,6 +41,12 @@ export class UsersService {
     return this.users.findMemberIds(filter);
   }
 
+  /** Pending or suspended people of any of the organizations (identityRpc.uncountedMemberIds). */
+  uncountedMemberIds(organizationIds: number[]): Promise<number[]> {
+    if (organizationIds.length === 0) return Promise.resolve([]);
+    return this.users.findUncountedIds(organizationIds);
+  }
+
   /** A page of the filter's people, their total and selection, in one search (identityRpc). */
   async memberSearch(filter: MemberFilter, offset: number, limit: number) {
     if (filter.userIds?.length === 0)

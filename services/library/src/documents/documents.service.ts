@@ -134,15 +134,17 @@ export class DocumentsService {
 
   /**
    * Runs again what failed, as a new run whose results replace the old ones: the PDF
-   * processing when it failed (OCR of some pages included: their text is missing), otherwise
-   * the evaluation generation.
+   * processing when it failed; else the evaluation generation when it failed or was refused
+   * (the stored content stands, so the PDF is not read again, even beside an OCR error: the
+   * Evaluation tab's Retry); else the processing when only OCR of some pages failed (their
+   * text is missing: the list's OCR Retry, still offered once the evaluation is generated).
    */
   async retry(actor: Actor, documentId: number): Promise<LibraryDocument> {
     const document = await this.find(actor, documentId);
-    if (document.sopError || document.processingError || document.ocrError)
-      await this.processing.restart(document);
+    if (document.sopError || document.processingError) await this.processing.restart(document);
     else if (document.evaluationGenerationError && document.sopProcessed)
       await this.quiz.start(document);
+    else if (document.ocrError) await this.processing.restart(document);
     else
       throw new RpcFailure('conflict', 'Only a document whose processing failed can be retried.');
     return this.get(actor, documentId);

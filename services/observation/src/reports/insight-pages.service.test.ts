@@ -8,11 +8,12 @@ import { InsightPagesService } from './insight-pages.service.js';
 const PENDING: Record<number, number[]> = { 7: [31], 8: [41] };
 const SUSPENDED: Record<number, number[]> = { 7: [32, 31], 8: [] };
 
-function service() {
+function service(enrolled: number[] = [7, 8]) {
   const asked: MemberFilter[] = [];
   const uncounted: number[][] = [];
+  const acrossAsked: number[][] = [];
   const pages = {
-    enrolledOrganizations: async () => [7, 8],
+    enrolledOrganizations: async () => enrolled,
     progress: async (_scope: number | null, _people: number, ids: number[] = []) => {
       uncounted.push(ids);
       const figures: ProgressFigures = { courses: [], people: [], totalPeople: 0 };
@@ -26,12 +27,20 @@ function service() {
       return (filter.suspended ? SUSPENDED : PENDING)[organizationId] ?? [];
     },
     names: async () => new Map<number, string>(),
+    uncountedIn: async (organizationIds: number[]) => {
+      acrossAsked.push(organizationIds);
+      const ids = organizationIds.flatMap((id) => [
+        ...(PENDING[id] ?? []),
+        ...(SUSPENDED[id] ?? []),
+      ]);
+      return [...new Set(ids)].sort((a, b) => a - b);
+    },
   };
   const pagesService = new InsightPagesService(
     pages as unknown as InsightPagesRepository,
     members as unknown as Members,
   );
-  return { pagesService, asked, uncounted };
+  return { pagesService, asked, uncounted, acrossAsked };
 }
 
 /**
@@ -50,8 +59,20 @@ describe("the progress page's people", () => {
   });
 
   it("leave out every enrolled organization's platform-wide", async () => {
-    const { pagesService, uncounted } = service();
+    const { pagesService, asked, uncounted, acrossAsked } = service();
     await pagesService.progress({ userId: 1, organizationId: 1, role: 'super_admin' } as Actor);
+    expect(uncounted).toEqual([[31, 32, 41]]);
+    // One identity call for every organization, not two per organization.
+    expect(asked).toEqual([]);
+    expect(acrossAsked).toEqual([[7, 8]]);
+  });
+
+  it('ask identity at most 1,000 organizations a call, however many have enrolments', async () => {
+    const enrolled = Array.from({ length: 2500 }, (_, at) => at + 1);
+    const { pagesService, asked, uncounted, acrossAsked } = service(enrolled);
+    await pagesService.progress({ userId: 1, organizationId: 1, role: 'super_admin' } as Actor);
+    expect(asked).toEqual([]);
+    expect(acrossAsked.map((batch) => batch.length)).toEqual([1000, 1000, 500]);
     expect(uncounted).toEqual([[31, 32, 41]]);
   });
 });

@@ -8,13 +8,10 @@ import {
   type ProgressInsightsPage,
   organizationScope,
 } from '@hub/proto';
-import { uncountedPeople } from '../skills/uncounted-people.js';
+import { uncountedPeople, uncountedPeopleIn } from '../skills/uncounted-people.js';
 import { Members } from '../team/members.js';
 import { InsightPagesRepository } from './insight-pages.repository.js';
 import type { ReportScope } from './report-scope.js';
-
-/** Organizations asked about their uncounted people at once, platform-wide. */
-const ORGANIZATIONS_AT_ONCE = 8;
 
 /** /insights/observations, /insights/certifications and /insights/progress. */
 @Injectable()
@@ -60,20 +57,11 @@ export class InsightPagesService {
 
   /**
    * The people the progress page neither lists nor counts: pending and suspended ones, as Team
-   * and the Skills Matrix. Platform-wide, those of every organization with people enrolled,
-   * asked a few organizations at a time (ids are people's own, whatever the organization).
+   * and the Skills Matrix. Platform-wide, those of every organization with people enrolled, in
+   * one identity call per 1,000 organizations (uncountedPeopleIn).
    */
   private async uncounted(scope: ReportScope): Promise<number[]> {
     if (scope !== null) return uncountedPeople(this.members, scope);
-    const organizations = await this.pages.enrolledOrganizations();
-    const ids: number[] = [];
-    for (let at = 0; at < organizations.length; at += ORGANIZATIONS_AT_ONCE) {
-      const batch = organizations.slice(at, at + ORGANIZATIONS_AT_ONCE);
-      for (const found of await Promise.all(
-        batch.map((organizationId) => uncountedPeople(this.members, organizationId)),
-      ))
-        ids.push(...found);
-    }
-    return ids;
+    return uncountedPeopleIn(this.members, await this.pages.enrolledOrganizations());
   }
 }

@@ -66,6 +66,13 @@ export class Members {
       : this.rpc.call(identityRpc.memberIds, filter);
   }
 
+  /** Pending or suspended people of any of the organizations (at most 1,000 of them a call). */
+  uncountedIn(organizationIds: number[]): Promise<number[]> {
+    return organizationIds.length === 0
+      ? Promise.resolve([])
+      : this.rpc.call(identityRpc.uncountedMemberIds, { organizationIds });
+  }
+
   /**
    * One page of the filter's people by name, how many it holds, and its selection: its ids, or
    * the organization's other people's when fewer (a broad search). One search in identity.
