@@ -138,6 +138,14 @@ export const Finding = z.object({
 });
 export type Finding = z.infer<typeof Finding>;
 
+/**
+ * A page of an observation's findings, oldest first as the session lists them (created_at, id):
+ * observations recorded before the cap hold more than the session carries.
+ */
+export const FindingPageQuery = pageQuery(MAX_FINDINGS_PER_OBSERVATION, 200);
+export const FindingPage = PageInfo.extend({ findings: z.array(Finding) });
+export type FindingPage = z.infer<typeof FindingPage>;
+
 export const CreateFindingRequest = z.object({
   severity: z.enum(FINDING_SEVERITIES, { error: 'Please choose a severity.' }),
   category: z.enum(FINDING_CATEGORIES, { error: 'Please choose a category.' }),
@@ -219,6 +227,11 @@ export const ObservationSession = z.object({
   openFindings: z.number().int(),
   /** The oldest MAX_FINDINGS_PER_OBSERVATION: observations recorded before the cap hold more. */
   findings: z.array(Finding),
+  /**
+   * Where the findings' pages (GET /api/observations/:id/findings) continue after `findings`;
+   * null when `findings` holds them all.
+   */
+  findingsCursor: z.string().nullable(),
   score: z.number().nullable(),
   passed: z.boolean().nullable(),
   passMark: z.number(),

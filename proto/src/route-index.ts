@@ -225,6 +225,11 @@ export const routeIndex: RouteIndex<Api> = {
     access: STAFF_ROLES,
   },
   addFinding: { method: 'POST', path: '/api/observations/:id/findings', access: STAFF_ROLES },
+  observationFindings: {
+    method: 'GET',
+    path: '/api/observations/:id/findings',
+    access: STAFF_ROLES,
+  },
   resolveFinding: {
     method: 'POST',
     path: '/api/observations/:id/findings/:findingId/resolve',

@@ -8,6 +8,7 @@ import {
   CreateObservationResponse,
   Enrollment,
   Finding,
+  FindingPage,
   ObservationList,
   ObservationSession,
   ObservationSettings,
@@ -63,6 +64,13 @@ export const observationRpc = {
     FROM_ROUTES,
     ObservationRef.extend({ finding: CreateFindingRequest }),
     Finding,
+  ),
+  findings: rpc(
+    'observation',
+    'findings.page',
+    FROM_ROUTES,
+    ObservationRef.extend({ page: PageRequest }),
+    FindingPage,
   ),
   resolveFinding: rpc(
     'observation',

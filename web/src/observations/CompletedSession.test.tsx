@@ -24,6 +24,7 @@ const completed: ObservationSession = {
   findingCount: 0,
   openFindings: 0,
   findings: [],
+  findingsCursor: null,
   score: 100,
   passed: true,
   passMark: 80,

@@ -3,11 +3,14 @@ import {
   FINDING_CATEGORIES,
   FINDING_NOTE_MAX_LENGTH,
   FINDING_SEVERITIES,
+  type Finding,
   MAX_FINDINGS_PER_OBSERVATION,
   type ObservationSession,
 } from '@hub/proto';
 import { useForm } from '@tanstack/react-form';
-import { CheckCircle2, CloudOff, Flag } from 'lucide-react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { CheckCircle2, CloudOff, Flag, LoaderCircle } from 'lucide-react';
+import { useState } from 'react';
 import { readableIssue } from '../api/error-text';
 import { submitForm } from '../forms/contractForm';
 import { TextField } from '../forms/TextField';
@@ -19,6 +22,7 @@ import { Field } from '../ui/Field';
 import { selectClass, smallOutlineButtonClass, textareaClass } from '../ui/styles';
 import { severityTone } from './format';
 import { useResolveFinding } from './mutations';
+import { findingPagesQuery } from './queries';
 import { newIdempotencyKey } from './sessionOutbox';
 import type { SessionOutbox } from './useSessionOutbox';
 import { useTranslation } from 'react-i18next';
@@ -37,9 +41,11 @@ export function FindingsPanel({ session, canRecord, canResolve, outbox }: Findin
   const { t } = useTranslation();
   const waiting = (outbox?.items ?? []).flatMap((item) => (item.kind === 'finding' ? [item] : []));
   // An observation recorded before the cap holds more than the session carries: the count is
-  // the server's, of all of them.
+  // the server's, of all of them, and the rest load page by page.
   const count = session.findingCount + waiting.length;
-  const shown = session.findings.length;
+  const more = useLaterFindings(session);
+  const listed = [...session.findings, ...more.findings];
+  const shown = listed.length;
 
   const resolve = useResolveFinding(session.id);
 
@@ -57,42 +63,13 @@ export function FindingsPanel({ session, canRecord, canResolve, outbox }: Findin
         </p>
       ) : (
         <ul className="space-y-2">
-          {session.findings.map((finding) => (
-            <li
+          {listed.map((finding) => (
+            <FindingItem
               key={finding.id}
-              data-testid="finding"
-              data-status={finding.status}
-              className="space-y-1 rounded-md border border-slate-200 p-3 text-sm dark:border-slate-800"
-            >
-              <div className="flex flex-wrap items-center gap-2">
-                <Badge tone={severityTone(finding.severity)}>
-                  {t(`observations.finding.severities.${finding.severity}`)}
-                </Badge>
-                <Badge tone="blue">
-                  {t(`observations.finding.categories.${finding.category}`)}
-                </Badge>
-                <Badge tone={finding.status === 'resolved' ? 'green' : 'amber'}>
-                  {finding.status === 'resolved'
-                    ? t('observations.finding.resolved')
-                    : t('observations.finding.open')}
-                </Badge>
-                <span className="ml-auto text-xs text-slate-500">
-                  {formatDateTime(finding.createdAt)}
-                </span>
-              </div>
-              <p className="whitespace-pre-wrap">{finding.note}</p>
-              {finding.status === 'open' && canResolve && (
-                <button
-                  type="button"
-                  data-testid="resolve-finding"
-                  disabled={resolve.isPending}
-                  onClick={() => resolve.mutate(finding.id)}
-                  className={smallOutlineButtonClass}
-                >
-                  <CheckCircle2 className="size-3.5" /> {t('observations.finding.markResolved')}
-                </button>
-              )}
-            </li>
+              finding={finding}
+              onResolve={canResolve ? () => resolve.mutate(finding.id) : undefined}
+              resolving={resolve.isPending}
+            />
           ))}
           {waiting.map(({ key, body }) => (
             <li
@@ -118,6 +95,23 @@ export function FindingsPanel({ session, canRecord, canResolve, outbox }: Findin
           ))}
         </ul>
       )}
+      {more.failed && (
+        <p role="alert" className="text-sm text-red-600">
+          {t('observations.finding.moreFailed')}
+        </p>
+      )}
+      {more.hasMore && (
+        <button
+          type="button"
+          data-testid="show-more-findings"
+          disabled={more.loading}
+          onClick={more.load}
+          className={smallOutlineButtonClass}
+        >
+          {more.loading && <LoaderCircle aria-hidden className="size-3.5 animate-spin" />}
+          {t('observations.finding.showMore')}
+        </button>
+      )}
       {canRecord &&
         outbox &&
         // Full: the server refuses another (409), so the form would only queue a refusal.
@@ -129,6 +123,79 @@ export function FindingsPanel({ session, canRecord, canResolve, outbox }: Findin
           </p>
         ))}
     </Card>
+  );
+}
+
+/**
+ * The findings past the session's, loaded a page at a time from the session's cursor once asked
+ * for ("Show more findings"); pages already cached (this visit's) show at once.
+ */
+function useLaterFindings(session: ObservationSession) {
+  const [asked, setAsked] = useState(false);
+  const cursor = session.findingsCursor;
+  const pages = useInfiniteQuery({
+    ...findingPagesQuery(session.id, cursor),
+    enabled: asked && cursor !== null,
+  });
+  const own = new Set(session.findings.map((finding) => finding.id));
+  const loaded = cursor === null ? [] : (pages.data?.pages ?? []);
+  return {
+    // A finding recorded on this device after the session's cursor is listed once.
+    findings: loaded.flatMap((page) => page.findings).filter((finding) => !own.has(finding.id)),
+    hasMore: cursor !== null && (loaded.length === 0 || pages.hasNextPage),
+    loading: pages.isFetching,
+    failed: pages.isError,
+    load: () => {
+      if (!asked) setAsked(true);
+      // After a failure the same button asks again.
+      else if (loaded.length === 0) void pages.refetch();
+      else void pages.fetchNextPage();
+    },
+  };
+}
+
+function FindingItem({
+  finding,
+  onResolve,
+  resolving,
+}: {
+  finding: Finding;
+  /** From the completed summary an open finding is resolved. */
+  onResolve?: () => void;
+  resolving: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <li
+      data-testid="finding"
+      data-status={finding.status}
+      className="space-y-1 rounded-md border border-slate-200 p-3 text-sm dark:border-slate-800"
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone={severityTone(finding.severity)}>
+          {t(`observations.finding.severities.${finding.severity}`)}
+        </Badge>
+        <Badge tone="blue">{t(`observations.finding.categories.${finding.category}`)}</Badge>
+        <Badge tone={finding.status === 'resolved' ? 'green' : 'amber'}>
+          {finding.status === 'resolved'
+            ? t('observations.finding.resolved')
+            : t('observations.finding.open')}
+        </Badge>
+        <span className="ml-auto text-xs text-slate-500">{formatDateTime(finding.createdAt)}</span>
+      </div>
+      <p className="whitespace-pre-wrap">{finding.note}</p>
+      {finding.status === 'open' && onResolve && (
+        <button
+          type="button"
+          data-testid="resolve-finding"
+          disabled={resolving}
+          onClick={onResolve}
+          className={smallOutlineButtonClass}
+        >
+          <CheckCircle2 className="size-3.5" /> {t('observations.finding.markResolved')}
+        </button>
+      )}
+    </li>
   );
 }
 

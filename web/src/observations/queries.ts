@@ -1,6 +1,7 @@
 import {
   type DocumentList,
   type Finding,
+  type FindingPage,
   type ObservationList,
   type ObservationSession,
   type ObservationSettings,
@@ -49,6 +50,28 @@ export function observationSessionQuery(id: number) {
   });
 }
 
+/** Findings past the session's load 100 at a time, continuing after the session's cursor. */
+export const FINDING_PAGE_SIZE = 100;
+
+/**
+ * The pages of an observation's findings after those its session carries (an observation
+ * recorded before the cap holds more). The session's cursor stays put (findings are only ever
+ * added after it), so the key is the observation's.
+ */
+export function findingPagesQuery(observationId: number, cursor: string | null) {
+  return infiniteQueryOptions({
+    queryKey: [api.observationFindings.path, observationId, 'pages'],
+    queryFn: ({ signal, pageParam }): Promise<FindingPage> =>
+      call(api.observationFindings, {
+        params: { id: observationId },
+        query: { cursor: pageParam, limit: FINDING_PAGE_SIZE },
+        signal,
+      }),
+    initialPageParam: cursor ?? undefined,
+    getNextPageParam: (last: FindingPage): string | undefined => last.nextCursor ?? undefined,
+  });
+}
+
 export const observationSettingsQuery = queryOptions({
   queryKey: [api.observationSettings.path],
   queryFn: ({ signal }): Promise<ObservationSettings> => call(api.observationSettings, { signal }),
@@ -62,20 +85,47 @@ export async function refreshObservations(queryClient: QueryClient): Promise<voi
   ]);
 }
 
-/** Puts a finding the server recorded (or resolved) into the cached session, and its counts. */
+/**
+ * Puts a finding the server recorded (or resolved) into the cached session, and its counts; one
+ * of the findings' pages (past the session's) is replaced there, the session only counting it.
+ */
 export function storeFinding(queryClient: QueryClient, observationId: number, finding: Finding) {
+  let paged: Finding | undefined;
+  queryClient.setQueryData(findingPagesQuery(observationId, null).queryKey, (current) =>
+    current
+      ? {
+          ...current,
+          pages: current.pages.map((page) => ({
+            ...page,
+            findings: page.findings.map((item) => {
+              if (item.id !== finding.id) return item;
+              paged = item;
+              return finding;
+            }),
+          })),
+        }
+      : current,
+  );
   queryClient.setQueryData(observationSessionQuery(observationId).queryKey, (current) =>
-    current ? withFinding(current, finding) : current,
+    current ? withFinding(current, finding, paged) : current,
   );
 }
 
 /**
  * The session with this finding. One it does not list is new (a retry of a recorded one answers
- * the finding the session already lists); one it lists may have been resolved since.
+ * the finding the session already lists); one it lists may have been resolved since. One of the
+ * findings' pages (`paged`, as it was there) is not the session's to list: only its counts change.
  */
-export function withFinding(session: ObservationSession, finding: Finding): ObservationSession {
+export function withFinding(
+  session: ObservationSession,
+  finding: Finding,
+  paged?: Finding,
+): ObservationSession {
   const before = session.findings.find((item) => item.id === finding.id);
   const open = (item: Finding | undefined) => (item?.status === 'open' ? 1 : 0);
+  if (!before && paged) {
+    return { ...session, openFindings: session.openFindings + open(finding) - open(paged) };
+  }
   return {
     ...session,
     findings: before

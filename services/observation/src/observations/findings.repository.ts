@@ -35,10 +35,32 @@ export class FindingsRepository {
     if (observationIds.length === 0) return [];
     return (await this.db.query(
       `SELECT * FROM (
-         SELECT f.*, row_number() OVER (PARTITION BY f.observation_id ORDER BY f.created_at, f.id) AS place
+         SELECT f.*, f.created_at::text AS at_key, row_number() OVER (PARTITION BY f.observation_id ORDER BY f.created_at, f.id) AS place
            FROM findings f WHERE f.observation_id = ANY($1::int[])) numbered
         WHERE place <= $2 ORDER BY created_at, id`,
       [observationIds, perObservation],
+    )) as FindingRow[];
+  }
+
+  /**
+   * The observation's findings after `after` (the created_at text and id of the last one sent),
+   * oldest first as `findings` orders them, `limit` at most.
+   */
+  async page(
+    observationId: number,
+    after: string[] | undefined,
+    limit: number,
+  ): Promise<FindingRow[]> {
+    const params: unknown[] = [observationId, limit];
+    let where = 'f.observation_id = $1';
+    if (after) {
+      params.push(after[0], after[1]);
+      where += ' AND (f.created_at, f.id) > ($3::timestamptz, $4::int)';
+    }
+    return (await this.db.query(
+      `SELECT f.*, f.created_at::text AS at_key FROM findings f WHERE ${where}
+        ORDER BY f.created_at, f.id LIMIT $2`,
+      params,
     )) as FindingRow[];
   }
 

@@ -34,7 +34,12 @@ export interface FindingRow {
   status: Finding['status'];
   created_at: Date;
   resolved_at: Date | null;
+  /** created_at as PostgreSQL prints it (microseconds kept), for a page's cursor; when selected. */
+  at_key?: string;
 }
+
+/** The sort key of a finding in its observation's pages (see FindingsRepository.page). */
+export const findingKey = (row: FindingRow): string[] => [row.at_key!, String(row.id)];
 
 export const toFinding = (row: FindingRow): Finding => ({
   id: row.id,

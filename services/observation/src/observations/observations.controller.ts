@@ -51,6 +51,11 @@ export class ObservationsController {
     return this.observations.addFinding(actor, observationId, finding);
   }
 
+  @RpcHandler(observationRpc.findings)
+  findings(@Payload() { actor, observationId, page }: Req<'findings'>) {
+    return this.observations.findingPage(actor, observationId, page);
+  }
+
   @RpcHandler(observationRpc.resolveFinding)
   resolveFinding(@Payload() { actor, observationId, findingId }: Req<'resolveFinding'>) {
     return this.observations.resolveFinding(actor, observationId, findingId);

@@ -7,11 +7,13 @@ import {
   type CreateObservationRequest,
   errorText,
   type Finding,
+  type FindingPage,
   libraryRpc,
   MAX_FINDINGS_PER_OBSERVATION,
   OPTION_LETTERS,
   type ObservationList,
   type ObservationSession,
+  type PageRequest,
   type ResponseResult,
   type ResponseSubmission,
 } from '@hub/proto';
@@ -23,6 +25,7 @@ import { Members } from '../team/members.js';
 import { CertificationIssuer } from '../certifications/certification-issuer.js';
 import { ObservationFigures } from '../reporting/observation-figures.js';
 import { announceCompletion, CompletionEffects } from './completion-effects.js';
+import { findingPage, sessionFindings } from './finding-pages.js';
 import { FindingsRepository } from './findings.repository.js';
 import { type ObservationRow, toFinding, toSummary } from './observation-rows.js';
 import {
@@ -190,7 +193,7 @@ export class ObservationsService {
       })),
       startedAt: row.started_at.toISOString(),
       initialNotes: row.initial_notes,
-      ...(await this.findingsOf(row.id)),
+      ...(await sessionFindings(this.findings, row.id)),
       score: row.score === null ? null : Number(row.score),
       passed: row.passed,
       passMark: row.pass_mark,
@@ -200,14 +203,10 @@ export class ObservationsService {
     };
   }
 
-  /** The observation's first findings, with the counts of all it holds (also past the cap). */
-  private async findingsOf(observationId: number) {
-    const [rows, counts] = await Promise.all([
-      this.findings.findings([observationId], MAX_FINDINGS_PER_OBSERVATION),
-      this.findings.counts([observationId]),
-    ]);
-    const { total, open } = counts.get(observationId)!;
-    return { findingCount: total, openFindings: open, findings: rows.map(toFinding) };
+  /** A page of the observation's findings, found in the actor's organization as the session is. */
+  async findingPage(actor: Actor, id: number, page: PageRequest): Promise<FindingPage> {
+    const row = await this.row(actor, id);
+    return findingPage(this.findings, row.id, page);
   }
 
   private async responses(row: ObservationRow) {

@@ -122,6 +122,8 @@ export const observations = {
   finding: {
     title: 'Findings ({{count}})',
     firstShown: 'Showing the first {{shown}} of {{count}} findings.',
+    showMore: 'Show more findings',
+    moreFailed: 'The next findings could not be loaded. Try again.',
     none: 'No findings recorded',
     resolved: 'Resolved',
     open: 'Open',

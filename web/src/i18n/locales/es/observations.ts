@@ -124,6 +124,8 @@ export const observations: Catalog['observations'] = {
   finding: {
     title: 'Hallazgos ({{count}})',
     firstShown: 'Se muestran los primeros {{shown}} de {{count}} hallazgos.',
+    showMore: 'Mostrar más hallazgos',
+    moreFailed: 'No se pudieron cargar los siguientes hallazgos. Inténtelo de nuevo.',
     none: 'No hay hallazgos registrados',
     resolved: 'Resuelto',
     open: 'Abierto',

@@ -124,6 +124,8 @@ export const observations: Catalog['observations'] = {
   finding: {
     title: 'Constats ({{count}})',
     firstShown: 'Seuls les {{shown}} premiers constats sur {{count}} sont affichés.',
+    showMore: 'Afficher plus de constats',
+    moreFailed: "Les constats suivants n'ont pas pu être chargés. Réessayez.",
     none: 'Aucun constat enregistré',
     resolved: 'Résolu',
     open: 'Ouvert',
