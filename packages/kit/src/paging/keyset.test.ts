@@ -17,6 +17,10 @@ describe('keyset cursors', () => {
   it('refuses an id no integer column holds, which would fail the query', () => {
     expect(() => decodeCursor(encodeCursor(['2147483648']), ['id'])).toThrow(/nextCursor/);
     expect(decodeCursor(encodeCursor(['2147483647']), ['id'])).toEqual(['2147483647']);
+    expect(decodeCursor(encodeCursor(['2147483648']), ['bigId'])).toEqual(['2147483648']);
+    expect(() => decodeCursor(encodeCursor(['9223372036854775808']), ['bigId'])).toThrow(
+      /nextCursor/,
+    );
   });
 
   it('keeps limit rows and names the last one when more exist', () => {

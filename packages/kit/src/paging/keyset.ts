@@ -12,12 +12,15 @@ export function encodeCursor(key: readonly string[]): string {
 
 /** PostgreSQL's `integer`, the ids' columns: a larger id in a cursor would fail the query. */
 const MAX_ROW_ID = 2_147_483_647;
+/** PostgreSQL's `bigint`, the ids of the append-only logs (the audit log). */
+const MAX_BIG_ROW_ID = 9_223_372_036_854_775_807n;
 
 /** The kinds of value a sort key holds, checked before they reach SQL as typed parameters. */
-const KEY_PARTS: Record<'time' | 'id' | 'number', (part: string) => boolean> = {
+const KEY_PARTS: Record<'time' | 'id' | 'bigId' | 'number', (part: string) => boolean> = {
   time: (part) =>
     /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/.test(part),
   id: (part) => /^\d{1,10}$/.test(part) && Number(part) <= MAX_ROW_ID,
+  bigId: (part) => /^\d{1,19}$/.test(part) && BigInt(part) <= MAX_BIG_ROW_ID,
   number: (part) => /^-?\d+(\.\d+)?(e[+-]?\d+)?$/.test(part),
 };
 export type KeyPart = keyof typeof KEY_PARTS;

@@ -97,7 +97,8 @@ export class AuditLogRepository {
       `SELECT count(*)::int AS total FROM audit_log ${scope}`,
       params,
     )) as [{ total: number }];
-    const after = decodeCursor(cursor, ['time', 'id']);
+    // The audit log's ids are bigint: past the integer range its pages go on.
+    const after = decodeCursor(cursor, ['time', 'bigId']);
     if (after) {
       params.push(after[0], after[1]);
       where.push(`(at, id) < ($${params.length - 1}::timestamptz, $${params.length}::bigint)`);

@@ -56,7 +56,8 @@ const passedAt = new Date('2027-02-28T19:00:00Z');
 describe('certification terms', () => {
   it("run to the same day on the holder's calendar, for an SOP and for a course", async () => {
     const { issuer, issued } = issuerIn('Pacific/Auckland');
-    await issuer.sopPassed({} as EntityManager, observation, 90, passedAt);
+    const zone = await issuer.zoneOf(observation.operator_id);
+    await issuer.sopPassed({} as EntityManager, observation, { score: 90, at: passedAt, zone });
     await issuer.courseCompleted(
       { organizationId: 3, courseId: 5, title: 'Safety', userId: 7, holderName: 'Aroha' },
       passedAt,
@@ -69,7 +70,8 @@ describe('certification terms', () => {
 
   it('run on UTC when identity cannot tell the zone, rather than lose the pass', async () => {
     const { issuer, issued } = issuerIn(new Error('identity away'));
-    await issuer.sopPassed({} as EntityManager, observation, 90, passedAt);
+    const zone = await issuer.zoneOf(observation.operator_id);
+    await issuer.sopPassed({} as EntityManager, observation, { score: 90, at: passedAt, zone });
     expect(issued[0]!.expiresAt.toISOString()).toBe('2028-02-28T19:00:00.000Z');
   });
 });

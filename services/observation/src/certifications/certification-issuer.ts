@@ -47,7 +47,7 @@ export class CertificationIssuer {
    * else their organization's default, else UTC): the months are counted on that calendar.
    * Identity away: UTC, as terms were counted before, rather than fail the pass.
    */
-  private async zoneOf(userId: number): Promise<string> {
+  async zoneOf(userId: number): Promise<string> {
     try {
       const [holder] = await this.rpc.call(
         identityRpc.languagesOf,
@@ -61,14 +61,22 @@ export class CertificationIssuer {
     }
   }
 
-  /** Runs in the transaction that completes the observation, so a pass never lacks its record. */
-  async sopPassed(tx: EntityManager, observation: PassedObservation, score: number, at: Date) {
+  /**
+   * Runs in the transaction that completes the observation, so a pass never lacks its record;
+   * the holder's `zone` (zoneOf) is asked by the caller beside its other questions to identity,
+   * not one after the other while the transaction holds its locks.
+   */
+  async sopPassed(
+    tx: EntityManager,
+    observation: PassedObservation,
+    passed: { score: number; at: Date; zone: string },
+  ) {
+    const { score, at, zone } = passed;
     const months = await this.settings.monthsFor(
       observation.organization_id,
       observation.document_id,
       tx,
     );
-    const zone = await this.zoneOf(observation.operator_id);
     return this.repository.issue(
       {
         organizationId: observation.organization_id,

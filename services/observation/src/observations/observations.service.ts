@@ -308,9 +308,14 @@ export class ObservationsService {
     // Asked at completion, not at the start: the operator may have been deleted (their
     // certifications with them), deactivated or suspended meanwhile. The answers and score stay
     // the organization's record; only a certification for someone gone is not issued.
-    const present = await this.operatorPresent(row);
+    const [present, zone] = await Promise.all([
+      this.operatorPresent(row),
+      passed ? this.certifications.zoneOf(row.operator_id) : 'UTC',
+    ]);
     const issued =
-      passed && present ? await this.certifications.sopPassed(tx, row, score, completedAt) : null;
+      passed && present
+        ? await this.certifications.sopPassed(tx, row, { score, at: completedAt, zone })
+        : null;
     await announceCompletion(this.webhooks, tx, { row, score, passed, issued });
     await this.repository.oweEffects(tx, row.id, present);
     return { score, passed, issued };
