@@ -189,8 +189,11 @@ export const identityServiceRpc = {
   /**
    * The members suspended now, of every organization, by id after `afterId`: at most `limit`, a
    * shorter page being the last. The integration service reconciles its record of suspensions
-   * (kept from `member.suspended` events) with it at each start, so an event an older process
-   * acknowledged and ignored, or an empty record, loses no suspension.
+   * (kept from `member.suspended` and `member.restored` events) with it at each start, so an
+   * event an older process acknowledged and ignored, or lost, or an empty record, loses no
+   * suspension nor restoration. `asOf`: identity's database clock when the page was read (set
+   * back to the start of any transaction then open), so whoever is suspended and unlisted with
+   * a change older than it was restored by then.
    */
   suspendedMembers: rpc(
     'identity',
@@ -200,13 +203,16 @@ export const identityServiceRpc = {
       afterId: z.number().int().min(0),
       limit: z.number().int().min(1).max(1000),
     }),
-    z.array(
-      z.object({
-        organizationId: z.number().int(),
-        userId: z.number().int(),
-        suspendedAt: z.iso.datetime(),
-      }),
-    ),
+    z.object({
+      asOf: z.iso.datetime(),
+      members: z.array(
+        z.object({
+          organizationId: z.number().int(),
+          userId: z.number().int(),
+          suspendedAt: z.iso.datetime(),
+        }),
+      ),
+    }),
   ),
   currentPrompts: rpc('identity', 'prompts.current', 'service', z.object({}), GlobalPrompts),
   /** For nightly jobs of other services: the ids of every organization. */

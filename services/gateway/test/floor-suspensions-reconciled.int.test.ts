@@ -77,4 +77,23 @@ describe('a suspension whose event was lost', () => {
     expect(await recorded(id.otto!)).toBeUndefined();
     expect(await present()).toBe(1);
   }, 120_000);
+
+  it('and a restoration whose event was lost are healed by the next start: counted again', async () => {
+    // Suspended, as above; restored in identity's table alone (its event lost).
+    expect((await recorded(id.olga!))?.suspended).toBe(true);
+    await stack.sql.query(`UPDATE users SET suspended_at = NULL WHERE id = $1`, [id.olga]);
+    expect(await present()).toBe(1);
+    await stack.integration.close();
+    Object.assign(stack.integration, await startIntegration(readIntegrationConfig(stack.env)));
+    await expect
+      .poll(async () => (await recorded(id.olga!))?.suspended, { timeout: 10_000 })
+      .toBe(false);
+    // Restored at identity's clock when it was asked: after the suspension it clears.
+    const { rows } = await stack.sql.query<{ now: Date }>(`SELECT now() AS now`);
+    const changedAt = (await recorded(id.olga!))!.changed_at.getTime();
+    expect(changedAt).toBeGreaterThan(Date.parse('2026-12-01T10:00:00.000Z'));
+    expect(changedAt).toBeLessThanOrEqual(rows[0]!.now.getTime());
+    expect(await recorded(id.otto!)).toBeUndefined();
+    expect(await present()).toBe(2);
+  }, 120_000);
 });

@@ -50,19 +50,33 @@ export class ScimUsersRepository {
   /**
    * The members suspended now, of every organization, by id after `afterId` (at most `limit`):
    * few, however many people there are, so a start of the integration service reads them all.
+   * `asOf` is the database's clock before the page's snapshot, set back to the start of any
+   * transaction then still open: a suspension the page cannot see yet (its instant is taken in
+   * its transaction) is then never older than `asOf`, so the integration service, which marks
+   * not suspended what is older than `asOf` and unlisted, never clears it.
    */
-  async suspendedAfter(afterId: number, limit: number): Promise<SuspendedMember[]> {
+  async suspendedAfter(
+    afterId: number,
+    limit: number,
+  ): Promise<{ asOf: string; members: SuspendedMember[] }> {
+    // Its own statement, before the page's: each reads its own snapshot.
+    const [{ as_of }] = (await this.db.query(
+      `SELECT LEAST(clock_timestamp(), (SELECT min(xact_start) FROM pg_stat_activity
+                                          WHERE datname = current_database()
+                                            AND pid <> pg_backend_pid())) AS as_of`,
+    )) as [{ as_of: Date }];
     const rows = await this.users.find({
       select: { id: true, organizationId: true, suspendedAt: true },
       where: { id: MoreThan(afterId), suspendedAt: Not(IsNull()) },
       order: { id: 'ASC' },
       take: limit,
     });
-    return rows.map((row) => ({
+    const members = rows.map((row) => ({
       organizationId: row.organizationId,
       userId: row.id,
       suspendedAt: row.suspendedAt!.toISOString(),
     }));
+    return { asOf: as_of.toISOString(), members };
   }
 
   /** `alongside` runs in the same transaction (the event telling of it, in the outbox). */
@@ -95,31 +109,50 @@ export class ScimUsersRepository {
   /**
    * Suspends the member and ends every live session of theirs, in one transaction; `alongside`
    * runs in it with the instant (the event telling of it, in the outbox), only when this call
-   * suspended them (not already suspended by a concurrent one).
+   * suspended them (not already suspended by a concurrent one). The instant is the database's
+   * (to the millisecond an event carries), never this process's: the integration service keeps
+   * the later of a person's events, and replicas' clocks differ.
    */
   async suspend(id: number, alongside: Alongside = async () => undefined): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      const now = new Date();
-      const changed = await tx
-        .getRepository(UserEntity)
-        .update({ id, suspendedAt: IsNull() }, { suspendedAt: now });
-      if (!changed.affected) return false;
+      const [changed] = (await tx.query(
+        `WITH changed AS (
+           UPDATE users SET suspended_at = date_trunc('milliseconds', clock_timestamp())
+            WHERE id = $1 AND suspended_at IS NULL
+           RETURNING suspended_at)
+         SELECT suspended_at AS at FROM changed`,
+        [id],
+      )) as { at: Date }[];
+      if (!changed) return false;
       await tx
         .getRepository(SessionEntity)
-        .update({ userId: id, revokedAt: IsNull() }, { revokedAt: now });
-      await alongside(tx, now);
+        .update({ userId: id, revokedAt: IsNull() }, { revokedAt: changed.at });
+      await alongside(tx, changed.at);
       return true;
     });
   }
 
-  /** Restores a suspended member; `alongside` as for suspend, when this call restored them. */
+  /**
+   * Restores a suspended member; `alongside` as for suspend, when this call restored them. The
+   * instant is the database's too, and always after the suspension's (a restoration within its
+   * millisecond would otherwise carry the same instant, and be ignored as a replay).
+   */
   async restore(id: number, alongside: Alongside = async () => undefined): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      const changed = await tx
-        .getRepository(UserEntity)
-        .update({ id, suspendedAt: Not(IsNull()) }, { suspendedAt: null });
-      if (!changed.affected) return false;
-      await alongside(tx, new Date());
+      const [changed] = (await tx.query(
+        `WITH before AS (
+           SELECT suspended_at FROM users WHERE id = $1 AND suspended_at IS NOT NULL FOR UPDATE),
+         changed AS (
+           UPDATE users u SET suspended_at = NULL FROM before
+            WHERE u.id = $1 AND u.suspended_at IS NOT NULL
+           RETURNING GREATEST(date_trunc('milliseconds', clock_timestamp()),
+                              date_trunc('milliseconds', before.suspended_at)
+                                + interval '1 millisecond') AS at)
+         SELECT at FROM changed`,
+        [id],
+      )) as { at: Date }[];
+      if (!changed) return false;
+      await alongside(tx, changed.at);
       return true;
     });
   }

@@ -51,8 +51,11 @@ export class ScimUsersService {
 
   private readonly webhooks: WebhookAnnouncer;
 
-  /** The members suspended now, of every organization, by id (a page of `limit`). */
-  suspendedMembers(afterId: number, limit: number): Promise<SuspendedMember[]> {
+  /** The members suspended now, of every organization, by id (a page of `limit`); as of when. */
+  suspendedMembers(
+    afterId: number,
+    limit: number,
+  ): Promise<{ asOf: string; members: SuspendedMember[] }> {
     return this.users.suspendedAfter(afterId, limit);
   }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DataSource } from 'typeorm';
 import type { DomainEvent } from '@hub/proto';
 import { Outbox } from '@hub/kit';
@@ -104,5 +104,68 @@ describe("a member's suspension and restoration", () => {
       },
     ]);
     expect(await events(active.id)).toEqual([]);
+  });
+});
+
+describe("a suspension's and a restoration's instant", () => {
+  /** Runs `change` with this process's clock `offsetMs` off (a replica whose clock drifts). */
+  async function skewed<T>(offsetMs: number, change: () => Promise<T>): Promise<T> {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + offsetMs });
+    try {
+      return await change();
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+
+  it("are the database's, so a restoration after a suspension is later though replicas' clocks differ", async () => {
+    const { id, org } = await member(null);
+    // Suspended by a replica an hour ahead, restored by one an hour behind.
+    await skewed(3_600_000, () => users.suspend(id, announce('member.suspended', org, id)));
+    await skewed(-3_600_000, () => users.restore(id, announce('member.restored', org, id)));
+    const [suspended, restored] = (await events(id)) as { at: string }[];
+    const [{ now }] = (await db.query(`SELECT now() AS now`)) as [{ now: Date }];
+    expect(Date.parse(suspended!.at)).toBeLessThanOrEqual(now.getTime());
+    expect(Date.parse(restored!.at)).toBeGreaterThan(Date.parse(suspended!.at));
+    expect(Date.parse(restored!.at)).toBeLessThanOrEqual(now.getTime());
+  });
+
+  it('of a suspension is what identity stores and lists, its sessions ending then', async () => {
+    const { id, org } = await member(null);
+    await db.query(
+      `INSERT INTO sessions (user_id, token_hash, persistent, expires_at)
+      VALUES ($1, $2, false, now() + interval '1 day')`,
+      [id, randomBytes(16).toString('hex')],
+    );
+    await skewed(3_600_000, () => users.suspend(id, announce('member.suspended', org, id)));
+    const [event] = (await events(id)) as { at: string }[];
+    const [row] = (await db.query(
+      `SELECT u.suspended_at, s.revoked_at FROM users u JOIN sessions s ON s.user_id = u.id
+        WHERE u.id = $1`,
+      [id],
+    )) as { suspended_at: Date; revoked_at: Date }[];
+    expect(row!.suspended_at.toISOString()).toBe(event!.at);
+    expect(row!.revoked_at.toISOString()).toBe(event!.at);
+    const listed = await users.suspendedAfter(id - 1, 1);
+    expect(listed.members).toEqual([{ organizationId: org, userId: id, suspendedAt: event!.at }]);
+    expect(Date.parse(listed.asOf)).toBeGreaterThanOrEqual(Date.parse(event!.at));
+  });
+});
+
+describe("the suspended members' page", () => {
+  it('is as of no later than the start of a transaction still open, which may suspend unseen', async () => {
+    const open = db.createQueryRunner();
+    try {
+      await open.startTransaction();
+      const [{ started }] = (await open.query(`SELECT now() AS started`)) as [{ started: Date }];
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const { asOf } = await users.suspendedAfter(0, 1);
+      expect(Date.parse(asOf)).toBeLessThanOrEqual(started.getTime());
+      await open.rollbackTransaction();
+      const later = await users.suspendedAfter(0, 1);
+      expect(Date.parse(later.asOf)).toBeGreaterThan(started.getTime());
+    } finally {
+      await open.release();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { RpcClient } from '@hub/kit';
 import { identityRpc } from '@hub/proto';
-import type { MemberSuspensionsRepository } from './member-suspensions.repository.js';
+import type { MemberSuspensionsRepository, SuspendedKey } from './member-suspensions.repository.js';
 
 /** Suspended members asked of identity per call (the contract's bound). */
 const PAGE = 1000;
@@ -19,10 +19,11 @@ const DEFAULT_TIMING: ReconciliationTiming = { firstRetryMs: 1_000, maxRetryMs: 
  * instant: the record is otherwise kept from `member.suspended` events alone, and one an older
  * integration acknowledged and ignored during a rolling upgrade (the catch-up of identity's
  * migration 1768000021000 among them), or a record that started empty, would never be told
- * again. Each start rather than once behind a marker: the suspended are few (pages of 1,000),
- * and it also heals a record restored from a backup. The upsert ordered by instant keeps any
- * newer restoration standing. Identity away: retried in the background with a doubling wait,
- * never holding the start up.
+ * again; and restores whoever it holds suspended that identity no longer lists (a lost
+ * `member.restored`). Each start rather than once behind a marker: the suspended are few
+ * (pages of 1,000), and it also heals a record restored from a backup. The upsert ordered by
+ * instant keeps any newer restoration standing. Identity away: retried in the background with
+ * a doubling wait, never holding the start up.
  */
 export class MemberSuspensionsReconciliation {
   private readonly logger = new Logger('MemberSuspensionsReconciliation');
@@ -33,7 +34,7 @@ export class MemberSuspensionsReconciliation {
 
   constructor(
     private readonly rpc: Pick<RpcClient, 'call'>,
-    private readonly suspensions: Pick<MemberSuspensionsRepository, 'record'>,
+    private readonly suspensions: Pick<MemberSuspensionsRepository, 'record' | 'restoreUnlisted'>,
     private readonly timing: ReconciliationTiming = DEFAULT_TIMING,
   ) {}
 
@@ -75,25 +76,34 @@ export class MemberSuspensionsReconciliation {
     }
   }
 
-  /** Every page of identity's suspended members recorded; answers how many. */
+  /**
+   * Every page of identity's suspended members recorded, then (the pass complete) whoever the
+   * record holds suspended, unlisted and changed before the first page's `asOf`, restored at it:
+   * a lost `member.restored`, or one ignored behind a later-stamped suspension, would otherwise
+   * leave them suspended on the floor for good. Answers how many were listed.
+   */
   async reconcile(): Promise<number> {
     let afterId = 0;
-    let count = 0;
+    let asOf: string | undefined;
+    const listed: SuspendedKey[] = [];
     for (;;) {
       const page = await this.rpc.call(identityRpc.suspendedMembers, { afterId, limit: PAGE });
-      for (const member of page) {
-        if (this.stopped) return count;
+      asOf ??= page.asOf;
+      for (const member of page.members) {
+        if (this.stopped) return listed.length;
         await this.suspensions.record({
           type: 'member.suspended',
           organizationId: member.organizationId,
           userId: member.userId,
           at: member.suspendedAt,
         });
+        listed.push({ organizationId: member.organizationId, userId: member.userId });
       }
-      count += page.length;
-      if (page.length < PAGE) return count;
-      afterId = page[page.length - 1]!.userId;
+      if (page.members.length < PAGE) break;
+      afterId = page.members[page.members.length - 1]!.userId;
     }
+    if (!this.stopped) await this.suspensions.restoreUnlisted(asOf, listed);
+    return listed.length;
   }
 
   private pause(ms: number): Promise<void> {

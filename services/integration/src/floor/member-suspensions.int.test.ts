@@ -69,3 +69,32 @@ describe("identity's suspension events, as the floor records them", () => {
     expect(row!.count).toBe(0);
   });
 });
+
+describe('after a complete pass of the suspended identity lists', () => {
+  // Instants before every other test's, so their rows are never older than this `asOf`.
+  const asOf = '2025-06-01T00:00:00.000Z';
+  const changedAt = async (userId: number) => {
+    const [row] = (await db.query(
+      `SELECT suspended, changed_at FROM member_suspensions WHERE organization_id = 5 AND user_id = $1`,
+      [userId],
+    )) as { suspended: boolean; changed_at: Date }[];
+    return { suspended: row!.suspended, at: row!.changed_at.toISOString() };
+  };
+
+  it('whoever is still suspended, unlisted and changed before asOf is restored at it', async () => {
+    await suspended(5, 50, '2025-01-01T10:00:00.000Z'); // restored in identity, event lost
+    await suspended(5, 51, '2025-01-01T10:00:00.000Z'); // listed
+    await suspended(5, 52, '2025-07-01T10:00:00.000Z'); // suspended after identity was read
+    await restored(5, 53, '2025-01-01T10:00:00.000Z');
+    expect(await suspensions.restoreUnlisted(asOf, [{ organizationId: 5, userId: 51 }])).toBe(1);
+    expect(await suspensions.suspendedAmong(5, [50, 51, 52, 53])).toEqual([51, 52]);
+    expect(await changedAt(50)).toEqual({ suspended: false, at: asOf });
+    expect(await changedAt(53)).toEqual({ suspended: false, at: '2025-01-01T10:00:00.000Z' });
+    expect(await suspensions.suspendedAmong(1, [20])).toEqual([20]);
+    // The old suspension delivered late changes nothing; a later one stands.
+    await suspended(5, 50, '2025-01-01T10:00:00.000Z');
+    expect(await suspensions.suspendedAmong(5, [50])).toEqual([]);
+    await suspended(5, 50, '2025-06-01T00:00:00.001Z');
+    expect(await suspensions.suspendedAmong(5, [50])).toEqual([50]);
+  });
+});

@@ -9,6 +9,12 @@ export type MembershipChange = Extract<
   { type: 'member.suspended' | 'member.restored' }
 >;
 
+/** A person identity lists as suspended. */
+export interface SuspendedKey {
+  organizationId: number;
+  userId: number;
+}
+
 /**
  * Who of an organization is suspended, as identity's events told (migration 1768000020000): the
  * floor's only source for it, so it answers without identity.
@@ -37,6 +43,25 @@ export class MemberSuspensionsRepository {
     } catch (error) {
       if (!(error instanceof OrganizationDeleted)) throw error;
     }
+  }
+
+  /**
+   * After a complete pass of identity's suspended members (`listed`), every row still suspended,
+   * changed before `asOf` (identity's clock when its first page was read) and not listed, marked
+   * restored at `asOf`: identity restored them, and their event was lost or ignored. One
+   * statement over every organization; a deleted organization's rows are gone already, and a
+   * change recorded meanwhile at or after `asOf` is left standing.
+   */
+  async restoreUnlisted(asOf: string, listed: SuspendedKey[]): Promise<number> {
+    const [, count] = (await this.db.query(
+      `UPDATE member_suspensions s SET suspended = false, changed_at = $1
+        WHERE s.suspended AND s.changed_at < $1
+          AND NOT EXISTS (SELECT 1 FROM unnest($2::int[], $3::int[]) AS l(organization_id, user_id)
+                           WHERE l.organization_id = s.organization_id
+                             AND l.user_id = s.user_id)`,
+      [asOf, listed.map((key) => key.organizationId), listed.map((key) => key.userId)],
+    )) as [unknown, number];
+    return count;
   }
 
   /** A deleted person's row. */
