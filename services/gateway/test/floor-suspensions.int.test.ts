@@ -102,9 +102,7 @@ describe('a member suspended through SCIM, on the floor', () => {
     try {
       await expect.poll(present, { timeout: 10_000 }).toBe(1);
       // A process started while identity is away knows it as well.
-      await stack.integration.close();
-      // The same object, which the stack closes at its stop, now the new process.
-      Object.assign(stack.integration, await startIntegration(readIntegrationConfig(stack.env)));
+      await integrationRestarted();
       expect(await present()).toBe(1);
     } finally {
       Object.assign(stack.identity, await startIdentity(readIdentityConfig(stack.env)));
@@ -138,4 +136,74 @@ describe('a member suspended through SCIM, on the floor', () => {
       .toBe(true);
     expect(await present()).toBe(2);
   });
+});
+
+/** Integration's record of a member, as its events or its reconciliation left it. */
+const recorded = async (userId: number) => {
+  const { rows } = await stack.sql.query<{ suspended: boolean; changed_at: Date }>(
+    `SELECT suspended, changed_at FROM integration.member_suspensions WHERE user_id = $1`,
+    [userId],
+  );
+  return rows[0];
+};
+
+/** Integration started afresh, as after an upgrade; the stack closes the new one at its stop. */
+async function integrationRestarted(): Promise<void> {
+  await stack.integration.close();
+  Object.assign(stack.integration, await startIntegration(readIntegrationConfig(stack.env)));
+}
+
+/**
+ * A suspension whose event was lost (acknowledged and ignored by an older integration during a
+ * rolling upgrade, or never written) is still known to the floor once integration starts: it
+ * reconciles its record with identity's suspended members at each start.
+ */
+describe('a suspension or a restoration whose event was lost', () => {
+  let uma: number;
+  let before: number;
+
+  beforeAll(async () => {
+    uma = await stack.createUser({
+      email: 'uma@acme-floor.test',
+      name: 'uma',
+      role: 'operator',
+      organizationId: acme,
+      password: PASSWORD,
+    });
+    await stack.sql.query(
+      `INSERT INTO integration.presence_events (organization_id, person_id, camera_id, seen_at,
+         confidence)
+       VALUES ($1, $2, 'cam-1', now() - interval '1 minute', 0.9)`,
+      [acme, uma],
+    );
+    before = await present();
+  });
+
+  it('is recorded, with its instant, by an integration started afresh; the floor leaves it out', async () => {
+    // Suspended in identity's table alone: no event in the outbox, as one the old code ignored.
+    await stack.sql.query(`UPDATE users SET suspended_at = '2026-12-01T10:00:00Z' WHERE id = $1`, [
+      uma,
+    ]);
+    expect(await recorded(uma)).toBeUndefined();
+    expect(await present()).toBe(before);
+    await integrationRestarted();
+    await expect.poll(async () => (await recorded(uma))?.suspended, { timeout: 10_000 }).toBe(true);
+    expect((await recorded(uma))!.changed_at.toISOString()).toBe('2026-12-01T10:00:00.000Z');
+    expect(await present()).toBe(before - 1);
+  }, 120_000);
+
+  it('and a restoration whose event was lost is healed by the next start: counted again', async () => {
+    await stack.sql.query(`UPDATE users SET suspended_at = NULL WHERE id = $1`, [uma]);
+    expect(await present()).toBe(before - 1);
+    await integrationRestarted();
+    await expect
+      .poll(async () => (await recorded(uma))?.suspended, { timeout: 10_000 })
+      .toBe(false);
+    // Restored at identity's clock when it was asked: after the suspension it clears.
+    const { rows } = await stack.sql.query<{ now: Date }>(`SELECT now() AS now`);
+    const changedAt = (await recorded(uma))!.changed_at.getTime();
+    expect(changedAt).toBeGreaterThan(Date.parse('2026-12-01T10:00:00.000Z'));
+    expect(changedAt).toBeLessThanOrEqual(rows[0]!.now.getTime());
+    expect(await present()).toBe(before);
+  }, 120_000);
 });
