@@ -288,6 +288,18 @@ describe('infra/kubernetes', () => {
     expect(kubernetesProblems(table, objects, REDIS_PREFIX)).toEqual([]);
   });
 
+  it('believes X-Forwarded-For from the cluster’s own networks only, never every entry', async () => {
+    const config = render('infra/kubernetes/base').find((o) => o.kind === 'ConfigMap') as {
+      data: Doc;
+    };
+    const gateway: Doc = await import(path.join(root, 'services/gateway/src/http/trust-proxy.ts'));
+    const parsed = (gateway.TrustProxy as { parse: (value: unknown) => unknown }).parse(
+      config.data.TRUST_PROXY,
+    );
+    expect(Array.isArray(parsed), String(config.data.TRUST_PROXY)).toBe(true);
+    expect(parsed).toEqual(expect.arrayContaining(['10.0.0.0/8', 'fc00::/7']));
+  });
+
   it('runs the image docker-compose.yml builds (the overlays retag it for a registry)', () => {
     const images = render('infra/kubernetes/base')
       .filter((o) => o.kind === 'Deployment')
