@@ -3,6 +3,7 @@ import {
   afterInterval,
   collectReducingMemory,
   IDLE_POLICY,
+  idleReleaseStep,
   type IdleState,
 } from './idle-memory.js';
 
@@ -34,6 +35,25 @@ describe('the memory given back when a process falls idle', () => {
 
   it('collects again after the next busy spell', () => {
     expect(collections([0.5, 0, 0, 0, 0.2, 0, 0])).toEqual([2, 6]);
+  });
+
+  it('does not count its own collection as work: one release after a busy spell, not one every few intervals', () => {
+    // A loop of counted milliseconds: each interval 5 s idle, the busy spell and the GC active.
+    const loop = { idle: 0, active: 0, utilization: 0 };
+    const read = () => ({ ...loop });
+    let releases = 0;
+    const step = idleReleaseStep(IDLE_POLICY, read, () => {
+      releases += 1;
+      loop.active += 400;
+    });
+    loop.active += 3_000;
+    loop.idle += 2_000;
+    step();
+    for (let interval = 0; interval < 12; interval += 1) {
+      loop.idle += 5_000;
+      step();
+    }
+    expect(releases).toBe(1);
   });
 
   it("gives a heap's free pages back to the system", async () => {

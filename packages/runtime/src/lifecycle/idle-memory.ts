@@ -85,25 +85,43 @@ export function takeReleaseAsked(): boolean {
   return asked;
 }
 
-/** Watches the event loop and collects after each busy spell once idle; returns the stop. */
-export function releaseMemoryWhenIdle(policy: IdlePolicy = IDLE_POLICY): () => void {
+/** The GC and the allocator's trim: what a process gives back once idle. */
+function releaseNow(): void {
+  collectReducingMemory();
+  trimMallocHeaps();
+}
+
+/**
+ * One interval's step: reads the loop's utilization since the last step and releases once idle
+ * after a busy spell. The release's own time is not counted as the process's work: a GC of a few
+ * hundred milliseconds in a 5 s interval would read as busy and start the next release, one every
+ * few intervals in a process that does nothing.
+ */
+export function idleReleaseStep(
+  policy: IdlePolicy = IDLE_POLICY,
+  read: () => EventLoopUtilization = () => performance.eventLoopUtilization(),
+  release: () => void = releaseNow,
+): () => void {
   let state: IdleState = { dirty: false, quiet: 0 };
-  let previous: EventLoopUtilization = performance.eventLoopUtilization();
-  const timer = setInterval(() => {
-    const now = performance.eventLoopUtilization();
-    const dirty = takeReleaseAsked() || state.dirty;
+  let previous = read();
+  return () => {
+    const now = read();
     const next = afterInterval(
-      { ...state, dirty },
+      { ...state, dirty: takeReleaseAsked() || state.dirty },
       performance.eventLoopUtilization(now, previous).utilization,
       policy,
     );
-    previous = now;
     state = next.state;
-    if (next.collect) {
-      collectReducingMemory();
-      trimMallocHeaps();
-    }
-  }, policy.intervalMs);
+    previous = now;
+    if (!next.collect) return;
+    release();
+    previous = read();
+  };
+}
+
+/** Watches the event loop and collects after each busy spell once idle; returns the stop. */
+export function releaseMemoryWhenIdle(policy: IdlePolicy = IDLE_POLICY): () => void {
+  const timer = setInterval(idleReleaseStep(policy), policy.intervalMs);
   timer.unref();
   return () => clearInterval(timer);
 }
