@@ -1,5 +1,6 @@
 import { ERROR_TEXTS } from './error-codes.js';
 import { z } from 'zod';
+import { PageCursor, PageInfo } from './paging.js';
 import { TextParams } from './text-params.js';
 
 export const RECOMMENDATION_CATEGORIES = [
@@ -151,8 +152,13 @@ export const RECOMMENDATIONS_PAGE_SIZE = 50;
 /**
  * One page of the organization's recommendations (of `state` when asked, else of every state:
  * active first), with the spec's four figures and how many each state holds (the tabs).
+ * Keyset-paged (see paging.ts): within a state, by priority (High first), then newest first,
+ * decided ones by when they were decided. The key of a row never changes while it keeps its
+ * state and priority, so a recommendation decided or added while someone pages moves no other
+ * row from one page to another. `totalCount` counts the rows of the state asked (of all when
+ * none is).
  */
-export const RecommendationList = z.object({
+export const RecommendationList = PageInfo.extend({
   recommendations: z.array(Recommendation),
   figures: RecommendationFigures,
   /** When the rules last ran for the organization. */
@@ -162,16 +168,13 @@ export const RecommendationList = z.object({
     implemented: z.number().int(),
     dismissed: z.number().int(),
   }),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  totalRows: z.number().int(),
-  totalPages: z.number().int(),
 });
 export type RecommendationList = z.infer<typeof RecommendationList>;
 
+/** The state asked (none: every state) and the `nextCursor` of the page before, if any. */
 export const RecommendationListQuery = z.object({
   state: z.enum(RECOMMENDATION_STATES).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  cursor: PageCursor.optional(),
 });
 export type RecommendationListQuery = z.infer<typeof RecommendationListQuery>;
 

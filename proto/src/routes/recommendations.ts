@@ -9,7 +9,7 @@ export const recommendationsRoutes = {
     method: 'GET',
     path: '/api/recommendations',
     summary:
-      "One page of the organization's recommendations (optionally by state; RECOMMENDATIONS_PAGE_SIZE a page) with the four figures and each state's count; the rules run first if they never ran",
+      "One page of the organization's recommendations (optionally by state; RECOMMENDATIONS_PAGE_SIZE a page, after `cursor`) with the four figures and each state's count; the rules run first if they never ran",
     tag: 'recommendations',
     access: STAFF_ROLES,
     query: RecommendationListQuery,

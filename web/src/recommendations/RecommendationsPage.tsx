@@ -1,14 +1,15 @@
 import { type RecommendationState } from '@hub/proto';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { CheckCircle2, Gauge, Lightbulb, RefreshCw, TriangleAlert } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Skeleton } from '../ui/Card';
 import { StatCard } from '../ui/StatCard';
 import { readableErrorMessage } from '../api/errors';
 import { formatDateTime } from '../ui/dates';
 import { smallOutlineButtonClass } from '../ui/styles';
-import { Pager } from '../ui/Pager';
+import { LoadMore } from '../ui/LoadMore';
+import { loadedRows } from '../api/paging';
 import { impactText, STATE_TABS } from './format';
 import { useEvaluateRecommendations } from './mutations';
 import { recommendationsQuery } from './queries';
@@ -20,25 +21,13 @@ import { useTranslation } from 'react-i18next';
 export function RecommendationsPage() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<RecommendationState>('active');
-  const [page, setPage] = useState(1);
-  // The tab's previous page stays shown while the next one loads (another tab's never does).
-  const list = useQuery({
-    ...recommendationsQuery(tab, page),
-    placeholderData: (previous, previousQuery) =>
-      previousQuery?.queryKey[1] === tab ? previous : undefined,
-  });
+  const list = useInfiniteQuery(recommendationsQuery(tab));
   const evaluate = useEvaluateRecommendations();
-  const figures = list.data?.figures;
-  const shown = list.data?.recommendations ?? [];
-  // The last card of the last page decided: its page is gone, the one before it is shown.
-  const totalPages = list.data?.totalPages;
-  useEffect(() => {
-    if (totalPages !== undefined && page > totalPages) setPage(totalPages);
-  }, [page, totalPages]);
-  const choose = (state: RecommendationState) => {
-    setTab(state);
-    setPage(1);
-  };
+  const { rows, totalCount } = loadedRows(list.data?.pages, (page) => page.recommendations);
+  const shown = rows ?? [];
+  // The latest page's figures and counts: each page answers them as they are then.
+  const latest = list.data?.pages.at(-1);
+  const figures = latest?.figures;
 
   return (
     <div data-testid="recommendations-page" className="mx-auto max-w-5xl space-y-6">
@@ -46,10 +35,10 @@ export function RecommendationsPage() {
         <div>
           <h1 className="text-2xl font-bold">{t('recommendations.title')}</h1>
           <p className="text-slate-500 dark:text-slate-400">{t('recommendations.subtitle')}</p>
-          {list.data?.evaluatedAt && (
+          {latest?.evaluatedAt && (
             <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
               {t('recommendations.lastEvaluated', {
-                time: formatDateTime(list.data.evaluatedAt),
+                time: formatDateTime(latest.evaluatedAt),
               })}
             </p>
           )}
@@ -109,7 +98,7 @@ export function RecommendationsPage() {
             role="tab"
             aria-selected={tab === state}
             data-testid={`rec-tab-${state}`}
-            onClick={() => choose(state)}
+            onClick={() => setTab(state)}
             className={clsx(
               '-mb-px border-b-2 px-3 py-2 text-sm font-medium',
               tab === state
@@ -117,10 +106,10 @@ export function RecommendationsPage() {
                 : 'border-transparent text-slate-500 hover:text-slate-700 dark:text-slate-400',
             )}
           >
-            {list.data
+            {latest
               ? t('recommendations.tabCount', {
                   label: t(`recommendations.tabs.${state}`),
-                  count: list.data.counts[state],
+                  count: latest.counts[state],
                 })
               : t(`recommendations.tabs.${state}`)}
           </button>
@@ -132,7 +121,7 @@ export function RecommendationsPage() {
           {t('recommendations.loadFailed', { message: readableErrorMessage(list.error) })}
         </p>
       )}
-      {list.data && shown.length === 0 && (
+      {latest && shown.length === 0 && (
         <p data-testid="recommendations-empty" className="py-8 text-center text-slate-500">
           {tab === 'active' ? t('recommendations.emptyActive') : t(`recommendations.empty.${tab}`)}
         </p>
@@ -142,16 +131,14 @@ export function RecommendationsPage() {
           <RecommendationCard key={recommendation.id} recommendation={recommendation} />
         ))}
       </div>
-      {list.data && list.data.totalPages > 1 && (
-        <Pager
-          testId="recommendations-pager"
-          unit={t('recommendations.unit')}
-          page={list.data.page}
-          pageSize={list.data.pageSize}
-          total={list.data.totalRows}
-          onPage={setPage}
-        />
-      )}
+      <LoadMore
+        noun="recommendations"
+        shown={shown.length}
+        total={totalCount}
+        hasMore={list.hasNextPage}
+        loading={list.isFetchingNextPage}
+        onLoadMore={() => void list.fetchNextPage()}
+      />
     </div>
   );
 }

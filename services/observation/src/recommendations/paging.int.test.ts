@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
-import { type Actor, RecommendationList, RECOMMENDATIONS_PAGE_SIZE } from '@hub/proto';
+import {
+  type Actor,
+  RecommendationList,
+  RECOMMENDATIONS_PAGE_SIZE,
+  type RecommendationState,
+} from '@hub/proto';
 import { claimTestResources, type TestResources } from '@hub/testing';
 import { openObservationDatabase } from '../database.js';
 import type { Members } from '../team/members.js';
@@ -11,7 +16,7 @@ import { RecommendationsService } from './recommendations.service.js';
 /**
  * The recommendations were answered all at once: one "renew" card per certification made
  * ~7,500 at 100,000 people, every one sent and drawn. They come a page at a time, with each
- * state's count for the tabs.
+ * state's count for the tabs, each page after the cursor of the one before.
  */
 describe('the recommendations, a page at a time', () => {
   let resources: TestResources;
@@ -41,11 +46,9 @@ describe('the recommendations, a page at a time', () => {
       [ORG],
     );
     const engine = { evaluate: async () => undefined } as unknown as RecommendationEngine;
-    service = new RecommendationsService(
-      new RecommendationsRepository(db),
-      engine,
-      {} as unknown as Members,
-    );
+    service = new RecommendationsService(new RecommendationsRepository(db), engine, {
+      nameOf: async () => 'Ann',
+    } as unknown as Members);
   });
 
   afterAll(async () => {
@@ -53,37 +56,84 @@ describe('the recommendations, a page at a time', () => {
     await resources?.release();
   });
 
+  /**
+   * Every page of the list (of `state` when given), following the cursors to the end; no more
+   * than the fixture's rows fill, so a cursor that leads nowhere fails rather than loops.
+   */
+  async function allPages(state?: RecommendationState): Promise<RecommendationList[]> {
+    const pages = [await service.list(actor, { state })];
+    while (pages.at(-1)!.nextCursor && pages.length < 5) {
+      pages.push(await service.list(actor, { state, cursor: pages.at(-1)!.nextCursor! }));
+    }
+    return pages;
+  }
+
+  const idsOf = (...pages: RecommendationList[]) =>
+    pages.flatMap((page) => page.recommendations.map((item) => item.id));
+
   it('answers one page of the state asked, with its total and the counts of every state', async () => {
-    const first = await service.list(actor, { state: 'active', page: 1 });
+    const pages = await allPages('active');
+    const [first] = pages;
     expect(RecommendationList.parse(first)).toEqual(first);
-    expect(first.recommendations).toHaveLength(RECOMMENDATIONS_PAGE_SIZE);
+    expect(first!.recommendations).toHaveLength(RECOMMENDATIONS_PAGE_SIZE);
     expect(first).toMatchObject({
-      page: 1,
-      pageSize: RECOMMENDATIONS_PAGE_SIZE,
-      totalRows: ACTIVE,
-      totalPages: 3,
+      totalCount: ACTIVE,
       counts: { active: ACTIVE, implemented: 0, dismissed: 3 },
     });
-    expect(first.figures.active).toBe(ACTIVE);
-    const last = await service.list(actor, { state: 'active', page: 3 });
-    expect(last.recommendations).toHaveLength(7);
+    expect(first!.figures.active).toBe(ACTIVE);
+    expect(pages.map((page) => page.recommendations.length)).toEqual([50, 50, 7]);
+    expect(pages.at(-1)!.nextCursor).toBeNull();
     // The pages follow each other in the list's order: none repeated, none left out.
-    const pages = [first, await service.list(actor, { state: 'active', page: 2 }), last];
-    const ids = pages.flatMap((page) => page.recommendations.map((item) => item.id));
-    expect(new Set(ids).size).toBe(ACTIVE);
-    expect(pages[0]!.recommendations[0]!.priority).toBe('High');
+    expect(new Set(idsOf(...pages)).size).toBe(ACTIVE);
+    expect(first!.recommendations[0]!.priority).toBe('High');
   });
 
-  it('pages every state together when none is asked, and answers a page past the end empty', async () => {
-    const all = await service.list(actor, { page: 3 });
-    expect(all.totalRows).toBe(ACTIVE + 3);
-    expect(all.recommendations.map((item) => item.state)).toEqual([
+  it('pages every state together when none is asked, active first', async () => {
+    const pages = await allPages();
+    expect(pages[0]!.totalCount).toBe(ACTIVE + 3);
+    expect(pages.at(-1)!.recommendations.map((item) => item.state)).toEqual([
       ...Array<string>(7).fill('active'),
       'dismissed',
       'dismissed',
       'dismissed',
     ]);
-    const dismissed = await service.list(actor, { state: 'dismissed', page: 2 });
-    expect(dismissed).toMatchObject({ recommendations: [], totalRows: 3, totalPages: 1 });
+  });
+
+  it('refuses a cursor it never answered', async () => {
+    await expect(service.list(actor, { state: 'active', cursor: 'bm90LWEta2V5' })).rejects.toThrow(
+      'cursor must be a nextCursor this list answered',
+    );
+  });
+
+  /**
+   * Pages were counted by offset: a recommendation decided on page 1 moved every later one a
+   * row up (page 2 skipped one), one a run added moved them a row down (page 2 repeated one).
+   */
+  it('neither repeats nor skips a row when one shown is decided before the next page', async () => {
+    const expected = idsOf(...(await allPages('active')));
+    const first = await service.list(actor, { state: 'active' });
+    await service.decide(actor, first.recommendations[10]!.id, 'dismissed');
+    const rest = await service.list(actor, { state: 'active', cursor: first.nextCursor! });
+    expect(idsOf(first, rest)).toEqual(expected.slice(0, 2 * RECOMMENDATIONS_PAGE_SIZE));
+    expect(rest.counts).toMatchObject({ active: ACTIVE - 1, dismissed: 4 });
+  });
+
+  it('neither repeats nor skips a row when a run adds or refreshes one before the next page', async () => {
+    const expected = idsOf(...(await allPages('active')));
+    const first = await service.list(actor, { state: 'active' });
+    await db.query(
+      `INSERT INTO recommendations (organization_id, rule, subject_key, category, priority, title,
+         description, evidence, action)
+       VALUES ($1, 'certification_expiring_unscheduled', 'certification:new',
+               'Safety Enhancements', 'High', 'Renew new', 'x', '[]', '{}')`,
+      [ORG],
+    );
+    // A run refreshing a row of the next page (its evidence changed): it stays where it was.
+    await db.query(
+      `UPDATE recommendations SET updated_at = now() + interval '1 minute' WHERE id = $1`,
+      [expected[2 * RECOMMENDATIONS_PAGE_SIZE - 1]],
+    );
+    const rest = await service.list(actor, { state: 'active', cursor: first.nextCursor! });
+    expect(idsOf(first, rest)).toEqual(expected.slice(0, 2 * RECOMMENDATIONS_PAGE_SIZE));
   });
 });

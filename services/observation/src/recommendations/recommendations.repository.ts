@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { decodeCursor, pageOf } from '@hub/kit';
 import {
   type Recommendation,
   type RecommendationFigures,
@@ -266,22 +267,33 @@ export class RecommendationsRepository {
     return row?.evaluated_at ?? null;
   }
 
-  /** One page of the organization's recommendations (of `query.state` when asked), in order. */
+  /**
+   * One page of the organization's recommendations (of `query.state` when asked), after the
+   * cursor's row, in the order of `listKey`; read one row over to tell whether another page
+   * follows.
+   */
   async list(
     organizationId: number,
     query: RecommendationListQuery,
     pageSize: number,
-  ): Promise<Recommendation[]> {
+  ): Promise<{ recommendations: Recommendation[]; nextCursor: string | null }> {
+    const params: unknown[] = [organizationId, query.state ?? null];
+    const where = ['organization_id = $1', '($2::text IS NULL OR state = $2)'];
+    const after = decodeCursor(query.cursor, ['number', 'number', 'time', 'id']);
+    if (after) {
+      params.push(...after);
+      where.push(`(${listKey}) < ($3::numeric, $4::numeric, $5::timestamptz, $6::int)`);
+    }
+    params.push(pageSize + 1);
     const rows = (await this.db.query(
-      `SELECT * FROM recommendations
-        WHERE organization_id = $1 AND ($2::text IS NULL OR state = $2)
-        ORDER BY CASE state WHEN 'active' THEN 0 ELSE 1 END,
-                 CASE priority WHEN 'High' THEN 0 WHEN 'Medium' THEN 1 ELSE 2 END,
-                 coalesce(decided_at, updated_at) DESC, id DESC
-        LIMIT $3 OFFSET $4`,
-      [organizationId, query.state ?? null, pageSize, (query.page - 1) * pageSize],
-    )) as RecommendationRow[];
-    return rows.map(toView);
+      `SELECT *, ${listKeyParts.map((part, index) => `${part}::text AS key_${index}`).join(', ')}
+         FROM recommendations WHERE ${where.join(' AND ')}
+        ORDER BY ${listKeyParts.map((part) => `${part} DESC`).join(', ')}
+        LIMIT $${params.length}`,
+      params,
+    )) as ListedRow[];
+    const page = pageOf(rows, pageSize, (row) => [row.key_0, row.key_1, row.key_2, row.key_3]);
+    return { recommendations: page.rows.map(toView), nextCursor: page.nextCursor };
   }
 
   /** How many recommendations the organization has in each state (the page's tabs). */
@@ -347,6 +359,23 @@ export class RecommendationsRepository {
     return rows.length > 0;
   }
 }
+
+/**
+ * The list's order, every part descending: active first, then by priority (High first), then
+ * newest first (decided ones by when they were decided). None of the parts changes while a row
+ * keeps its state and priority (updated_at would: each run refreshes it), so a cursor stays in
+ * place when rows around it are decided, added or refreshed.
+ */
+const listKeyParts = [
+  `(state = 'active')::int`,
+  `CASE priority WHEN 'High' THEN 2 WHEN 'Medium' THEN 1 ELSE 0 END`,
+  'coalesce(decided_at, created_at)',
+  'id',
+] as const;
+const listKey = listKeyParts.join(', ');
+
+/** A listed row with its sort key as PostgreSQL prints it (the cursor's parts). */
+type ListedRow = RecommendationRow & Record<'key_0' | 'key_1' | 'key_2' | 'key_3', string>;
 
 const weightSql = `CASE priority WHEN 'High' THEN ${RECOMMENDATION_WEIGHTS.High} WHEN 'Medium' THEN ${RECOMMENDATION_WEIGHTS.Medium} ELSE ${RECOMMENDATION_WEIGHTS.Low} END`;
 /** Since the UTC quarter began (date_trunc of a timestamptz would take the server's zone). */

@@ -33,7 +33,7 @@ export class RecommendationsService {
   /** The rules run again; the answer is the first page, as a first visit's. */
   async evaluate(actor: Actor): Promise<RecommendationList> {
     await this.engine.evaluate(actor.organizationId);
-    return this.answer(actor, { page: 1 });
+    return this.answer(actor, {});
   }
 
   async decide(
@@ -56,25 +56,21 @@ export class RecommendationsService {
 
   /** One page (RECOMMENDATIONS_PAGE_SIZE), its total from the states' counts. */
   private async answer(actor: Actor, query: RecommendationListQuery): Promise<RecommendationList> {
-    const pageSize = RECOMMENDATIONS_PAGE_SIZE;
-    const [recommendations, figures, counts, evaluatedAt] = await Promise.all([
-      this.repository.list(actor.organizationId, query, pageSize),
+    const [page, figures, counts, evaluatedAt] = await Promise.all([
+      this.repository.list(actor.organizationId, query, RECOMMENDATIONS_PAGE_SIZE),
       this.repository.figures(actor.organizationId),
       this.repository.counts(actor.organizationId),
       this.repository.evaluatedAt(actor.organizationId),
     ]);
-    const totalRows = query.state
-      ? counts[query.state]
-      : counts.active + counts.implemented + counts.dismissed;
     return {
-      recommendations,
+      recommendations: page.recommendations,
       figures,
       evaluatedAt: evaluatedAt?.toISOString() ?? null,
       counts,
-      page: query.page,
-      pageSize,
-      totalRows,
-      totalPages: Math.max(1, Math.ceil(totalRows / pageSize)),
+      totalCount: query.state
+        ? counts[query.state]
+        : counts.active + counts.implemented + counts.dismissed,
+      nextCursor: page.nextCursor,
     };
   }
 }

@@ -25,8 +25,6 @@ export const recommendations = {
   },
   tabs: { active: 'Active', implemented: 'Implemented', dismissed: 'Dismissed' },
   tabCount: '{{label}} ({{count}})',
-  /** The pager's plural noun: 'Showing 1-50 of 7,500 recommendations'. */
-  unit: 'recommendations',
   emptyActive: 'Nothing to recommend right now: the rules found no issue in your data.',
   empty: {
     implemented: 'No implemented recommendations yet.',

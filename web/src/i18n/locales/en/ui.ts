@@ -22,6 +22,7 @@ export const ui = {
     people: 'people',
     teamMembers: 'team members',
     organizations: 'organizations',
+    recommendations: 'recommendations',
   },
   firstShown: 'The first {{shown}} of {{total}}: type to search',
   loadMore: 'Load more',

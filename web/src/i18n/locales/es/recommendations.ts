@@ -24,8 +24,6 @@ export const recommendations: Catalog['recommendations'] = {
   },
   tabs: { active: 'Activas', implemented: 'Aplicadas', dismissed: 'Descartadas' },
   tabCount: '{{label}} ({{count}})',
-  /** The pager's plural noun: 'Showing 1-50 of 7,500 recommendations'. */
-  unit: 'recomendaciones',
   emptyActive: 'Nada que recomendar por ahora: las reglas no encontraron problemas en tus datos.',
   empty: {
     implemented: 'Todavía no hay recomendaciones aplicadas.',

@@ -26,6 +26,7 @@ export const ui: Texts<typeof english> = {
     people: 'personas',
     teamMembers: 'miembros del equipo',
     organizations: 'organizaciones',
+    recommendations: 'recomendaciones',
   },
   firstShown: 'Los primeros {{shown}} de {{total}}: escriba para buscar',
   loadMore: 'Ver más',

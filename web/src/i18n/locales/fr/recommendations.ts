@@ -24,8 +24,6 @@ export const recommendations: Catalog['recommendations'] = {
   },
   tabs: { active: 'Actives', implemented: 'Mises en œuvre', dismissed: 'Écartées' },
   tabCount: '{{label}} ({{count}})',
-  /** The pager's plural noun: 'Showing 1-50 of 7,500 recommendations'. */
-  unit: 'recommandations',
   emptyActive: 'Rien à recommander pour l’instant : les règles n’ont trouvé aucun problème.',
   empty: {
     implemented: 'Aucune recommandation mise en œuvre pour l’instant.',

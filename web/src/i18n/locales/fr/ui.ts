@@ -26,6 +26,7 @@ export const ui: Texts<typeof english> = {
     people: 'personnes',
     teamMembers: 'membres de l’équipe',
     organizations: 'organisations',
+    recommendations: 'recommandations',
   },
   firstShown: 'Les {{shown}} premiers sur {{total}} : tapez pour chercher',
   loadMore: 'Afficher plus',
