@@ -433,6 +433,16 @@ export const routeIndex: RouteIndex<Api> = {
     path: '/api/job-functions/:id',
     access: ORGANIZATION_ADMINS,
   },
+  jobFunctionMembers: {
+    method: 'GET',
+    path: '/api/job-functions/:id/members',
+    access: STAFF_ROLES,
+  },
+  changeJobFunctionMembers: {
+    method: 'PATCH',
+    path: '/api/job-functions/:id/members',
+    access: ORGANIZATION_ADMINS,
+  },
   setJobFunctionMembers: {
     method: 'PUT',
     path: '/api/job-functions/:id/members',

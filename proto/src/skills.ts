@@ -1,5 +1,6 @@
 import { ERROR_TEXTS } from './error-codes.js';
 import { z } from 'zod';
+import { PageInfo, pageQuery } from './paging.js';
 import { Role } from './roles.js';
 import { BodyRowId, RowId } from './row-id.js';
 
@@ -13,6 +14,11 @@ export const SKILLS_MATRIX_PAGE_SOPS = 100;
 /** Upper bounds that keep one request's work bounded. */
 export const MAX_REQUIRED_SOPS = 200;
 export const MAX_JOB_FUNCTION_MEMBERS = 10_000;
+/**
+ * Holders of a job function a page: the list carries each function's first page and their
+ * count, the others come a page at a time (a function may be held by thousands).
+ */
+export const JOB_FUNCTION_MEMBERS_PAGE = 50;
 
 export const RequiredSop = z.object({ documentId: z.number().int(), title: z.string() });
 export type RequiredSop = z.infer<typeof RequiredSop>;
@@ -37,11 +43,41 @@ export const JobFunction = z.object({
   name: z.string(),
   description: z.string(),
   requiredSops: z.array(RequiredSop),
+  /** The first JOB_FUNCTION_MEMBERS_PAGE holders, by user id (the order their pages keep). */
   members: z.array(JobFunctionMember),
-  /** Mean coverage of the members; null without members or required SOPs. */
+  /** Every holder, listed or not. */
+  memberCount: z.number().int(),
+  /** Where the next page of holders starts (jobFunctionMembers); null when these are all. */
+  membersCursor: z.string().nullable(),
+  /** Mean coverage of the counted holders, all of them; null without any or without SOPs. */
   coverage: z.number().nullable(),
 });
 export type JobFunction = z.infer<typeof JobFunction>;
+
+/** Most people `among` names: a chooser's listed people (MEMBER_CHOICES on the web). */
+export const MAX_JOB_FUNCTION_MEMBERS_AMONG = 200;
+
+export const JobFunctionMemberPageQuery = pageQuery(JOB_FUNCTION_MEMBERS_PAGE, 200).extend({
+  /** Only the holders among these people (comma-separated ids): which of a chooser's hold it. */
+  among: z
+    .string()
+    .max(2500)
+    .optional()
+    .transform((value, context) => {
+      const ids = (value ?? '').split(',').filter(Boolean).map(Number);
+      const parsed = z.array(RowId).max(MAX_JOB_FUNCTION_MEMBERS_AMONG).safeParse(ids);
+      if (!parsed.success) {
+        context.addIssue({ code: 'custom', message: 'among must be comma-separated user ids' });
+        return z.NEVER;
+      }
+      return parsed.data.length ? parsed.data : undefined;
+    }),
+});
+export type JobFunctionMemberPageQuery = z.infer<typeof JobFunctionMemberPageQuery>;
+
+/** A page of a function's holders, by user id, after the cursor. */
+export const JobFunctionMemberPage = PageInfo.extend({ members: z.array(JobFunctionMember) });
+export type JobFunctionMemberPage = z.infer<typeof JobFunctionMemberPage>;
 
 export const JobFunctionList = z.object({ jobFunctions: z.array(JobFunction) });
 export type JobFunctionList = z.infer<typeof JobFunctionList>;
@@ -64,6 +100,13 @@ export const SetJobFunctionMembersRequest = z.object({
   userIds: z.array(BodyRowId).max(MAX_JOB_FUNCTION_MEMBERS),
 });
 export type SetJobFunctionMembersRequest = z.infer<typeof SetJobFunctionMembersRequest>;
+
+/** Holders to add and to remove, the others left as they are (a chooser showing some of them). */
+export const ChangeJobFunctionMembersRequest = z.object({
+  add: z.array(BodyRowId).max(MAX_JOB_FUNCTION_MEMBERS).default([]),
+  remove: z.array(BodyRowId).max(MAX_JOB_FUNCTION_MEMBERS).default([]),
+});
+export type ChangeJobFunctionMembersRequest = z.infer<typeof ChangeJobFunctionMembersRequest>;
 
 export const JOB_FUNCTION_NOT_FOUND = ERROR_TEXTS.job_function_not_found;
 export const DUPLICATE_JOB_FUNCTION = ERROR_TEXTS.job_function_exists;

@@ -6,8 +6,11 @@ import { skillsRpc } from '../rpc/skills.js';
 import {
   SKILLS_MATRIX_PAGE_ROWS,
   SKILLS_MATRIX_PAGE_SOPS,
+  ChangeJobFunctionMembersRequest,
   JobFunction,
   JobFunctionList,
+  JobFunctionMemberPage,
+  JobFunctionMemberPageQuery,
   SaveJobFunctionRequest,
   SetJobFunctionMembersRequest,
   SkillsMatrix,
@@ -68,6 +71,41 @@ export const skillsRoutes = {
     relay: {
       rpc: skillsRpc.deleteJobFunction,
       request: ({ actor, params }) => ({ actor, jobFunctionId: params.id }),
+    },
+  }),
+  jobFunctionMembers: defineRoute({
+    method: 'GET',
+    path: '/api/job-functions/:id/members',
+    summary:
+      "A page of a job function's people by id and their coverage (the list carries the first), or those among some people",
+    tag: 'skills',
+    access: STAFF_ROLES,
+    params: IdParams,
+    query: JobFunctionMemberPageQuery,
+    response: JobFunctionMemberPage,
+    paged: { items: 'members' },
+    relay: {
+      rpc: skillsRpc.jobFunctionMembers,
+      request: ({ actor, params, query }) => ({
+        actor,
+        jobFunctionId: params.id,
+        page: { cursor: query.cursor, limit: query.limit },
+        among: query.among,
+      }),
+    },
+  }),
+  changeJobFunctionMembers: defineRoute({
+    method: 'PATCH',
+    path: '/api/job-functions/:id/members',
+    summary: 'Add and remove people of a job function, the others kept',
+    tag: 'skills',
+    access: ORGANIZATION_ADMINS,
+    params: IdParams,
+    body: ChangeJobFunctionMembersRequest,
+    response: JobFunction,
+    relay: {
+      rpc: skillsRpc.changeJobFunctionMembers,
+      request: ({ actor, params, body }) => ({ actor, jobFunctionId: params.id, change: body }),
     },
   }),
   setJobFunctionMembers: defineRoute({

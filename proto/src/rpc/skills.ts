@@ -2,9 +2,13 @@ import { z } from 'zod';
 import { LanguageCode } from '../settings.js';
 import { Actor, ALL_ROLES } from '../roles.js';
 import { ActorOnly, rpc, FROM_ROUTES } from '../rpc.js';
+import { PageRequest } from '../paging.js';
 import {
+  ChangeJobFunctionMembersRequest,
   JobFunction,
   JobFunctionList,
+  JobFunctionMemberPage,
+  MAX_JOB_FUNCTION_MEMBERS_AMONG,
   SaveJobFunctionRequest,
   CsvStreamId,
   CsvStreamStarted,
@@ -65,6 +69,24 @@ export const skillsRpc = {
     FROM_ROUTES,
     JobFunctionRef,
     z.object({ message: z.string() }),
+  ),
+  /** A page of a function's holders after the list's first (or among some people). */
+  jobFunctionMembers: rpc(
+    'observation',
+    'jobFunctions.memberPage',
+    FROM_ROUTES,
+    JobFunctionRef.extend({
+      page: PageRequest,
+      among: z.array(z.number().int()).max(MAX_JOB_FUNCTION_MEMBERS_AMONG).optional(),
+    }),
+    JobFunctionMemberPage,
+  ),
+  changeJobFunctionMembers: rpc(
+    'observation',
+    'jobFunctions.changeMembers',
+    FROM_ROUTES,
+    JobFunctionRef.extend({ change: ChangeJobFunctionMembersRequest }),
+    JobFunction,
   ),
   setJobFunctionMembers: rpc(
     'observation',

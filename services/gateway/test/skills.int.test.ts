@@ -158,16 +158,8 @@ describe('job functions', () => {
     const list = await jobFunctions(as.mia!);
     expect(list.map((f) => f.name)).toEqual(['Dishwasher', 'Line cook']);
     const line = list.find((f) => f.id === lineCook.id)!;
+    // By user id, the order their pages keep: Otto was made before Olga.
     expect(line.members).toEqual([
-      {
-        userId: id.olga,
-        name: 'Olga Operator',
-        role: 'operator',
-        certified: 0,
-        required: 2,
-        coverage: 0,
-        missingDocumentIds: [allergens.documentId, cooling.documentId],
-      },
       {
         userId: id.otto,
         name: 'Otto Operator',
@@ -177,12 +169,45 @@ describe('job functions', () => {
         coverage: 50,
         missingDocumentIds: [allergens.documentId],
       },
+      {
+        userId: id.olga,
+        name: 'Olga Operator',
+        role: 'operator',
+        certified: 0,
+        required: 2,
+        coverage: 0,
+        missingDocumentIds: [allergens.documentId, cooling.documentId],
+      },
     ]);
-    expect(line.coverage).toBe(25);
+    expect(line).toMatchObject({ memberCount: 2, membersCursor: null, coverage: 25 });
     expect(list.find((f) => f.id === dishwasher.id)!.members[0]).toMatchObject({
       userId: id.pia,
       coverage: 0,
     });
+  });
+
+  it('pages the holders after the cursor and changes some of them, the others kept', async () => {
+    const params = { id: lineCook.id };
+    const first = await as.mia!.call(api.jobFunctionMembers, { params, query: { limit: 1 } });
+    expect(first.members.map((member) => member.userId)).toEqual([id.otto]);
+    expect(first).toMatchObject({ totalCount: 2, nextCursor: expect.any(String) });
+    const cursor = first.nextCursor!;
+    const next = await as.mia!.call(api.jobFunctionMembers, {
+      params,
+      query: { cursor, limit: 1 },
+    });
+    expect(next.members.map((member) => member.userId)).toEqual([id.olga]);
+    expect(next).toMatchObject({ totalCount: 2, nextCursor: null });
+    const among = await as.mia!.call(api.jobFunctionMembers, {
+      params,
+      query: { among: `${id.pia},${id.olga}` },
+    });
+    expect(among.members.map((member) => member.userId)).toEqual([id.olga]);
+    const change = (body: { add?: number[]; remove?: number[] }) =>
+      as.adam!.call(api.changeJobFunctionMembers, { params, body });
+    expect((await change({ add: [id.pia!] })).memberCount).toBe(3);
+    const back = await change({ remove: [id.pia!] });
+    expect(back.members.map((member) => member.userId)).toEqual([id.otto, id.olga]);
   });
 
   it("leaves a pending member out of the function's coverage, as the matrix does", async () => {
@@ -191,7 +216,7 @@ describe('job functions', () => {
     await pending(false);
     try {
       const line = (await jobFunctions(as.mia!)).find((f) => f.id === lineCook.id)!;
-      expect(line.members.map((member) => member.userId)).toEqual([id.olga, id.otto]);
+      expect(line.members.map((member) => member.userId)).toEqual([id.otto, id.olga]);
       expect(line.coverage).toBe(50);
     } finally {
       await pending(true);
@@ -203,6 +228,9 @@ describe('job functions', () => {
     await expectError(as.otto!.call(api.jobFunctions), 403);
     await expectError(createJobFunction(as.mia!, 'Baker', []), 403);
     await expectError(setMembers(as.tess!, lineCook.id, []), 403);
+    const params = { id: lineCook.id };
+    await expectError(as.otto!.call(api.jobFunctionMembers, { params }), 403);
+    await expectError(as.tess!.call(api.changeJobFunctionMembers, { params, body: {} }), 403);
     await expectError(as.mia!.call(api.deleteJobFunction, { params: { id: lineCook.id } }), 403);
   });
 
@@ -232,11 +260,16 @@ describe('job functions', () => {
     );
     await expectError(gina.call(api.deleteJobFunction, theirs), 404);
     await expectError(setMembers(gina, lineCook.id, [id.gus!]), 404);
+    await expectError(gina.call(api.jobFunctionMembers, theirs), 404);
+    const change = { ...theirs, body: { add: [id.gus!], remove: [id.otto!] } };
+    await expectError(gina.call(api.changeJobFunctionMembers, change), 404);
     await expectError(matrix(gina, { jobFunctionId: lineCook.id }), 404);
     const globexMatrix = await matrix(gina);
     expect(globexMatrix.rows.map((row) => row.name)).toEqual(['Gina Globex', 'Gus Globex']);
     expect(globexMatrix.sops).toEqual([]);
-    expect((await jobFunctions(as.adam!)).map((f) => f.name)).toEqual(['Dishwasher', 'Line cook']);
+    const acme = await jobFunctions(as.adam!);
+    expect(acme.map((f) => f.name)).toEqual(['Dishwasher', 'Line cook']);
+    expect(acme.find((f) => f.id === lineCook.id)!.memberCount).toBe(2);
   });
 });
 
@@ -424,7 +457,7 @@ describe('skills matrix', () => {
       expect(lines.at(-1)).toBe('Gaps per SOP,,,,,2,1,1');
       // Still listed among the function's people, but not counted in its coverage (Otto's 50).
       const cooks = (await jobFunctions(as.mia!)).find((f) => f.id === lineCook.id)!;
-      expect(cooks.members.map((member) => member.userId)).toEqual([id.olga, id.otto]);
+      expect(cooks.members.map((member) => member.userId)).toEqual([id.otto, id.olga]);
       expect(cooks.coverage).toBe(50);
     } finally {
       await suspend(false);

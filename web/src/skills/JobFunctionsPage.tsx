@@ -1,7 +1,7 @@
-import { type JobFunction } from '@hub/proto';
-import { useQuery } from '@tanstack/react-query';
+import { type JobFunction, type JobFunctionMember } from '@hub/proto';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Briefcase, Pencil, Plus, Trash2, Users } from 'lucide-react';
+import { Briefcase, LoaderCircle, Pencil, Plus, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
 import { currentUserQuery } from '../api/queries';
 import { failureToast } from '../api/errors';
@@ -20,7 +20,7 @@ import { canManageJobFunctions, coverageText } from './format';
 import { JobFunctionDialog } from './JobFunctionDialog';
 import { MembersDialog } from './MembersDialog';
 import { useJobFunctionMutations } from './mutations';
-import { jobFunctionsQuery } from './queries';
+import { jobFunctionMemberPagesQuery, jobFunctionsQuery } from './queries';
 import { useTranslation } from 'react-i18next';
 
 type Editing = { jobFunction: JobFunction | null; key: number } | null;
@@ -133,7 +133,7 @@ function JobFunctionCard({
             <p className="text-sm text-slate-500 dark:text-slate-400">{jobFunction.description}</p>
           ) : null}
           <p className="text-sm" data-testid="job-function-coverage">
-            {t('skills.functions.people', { count: jobFunction.members.length })}
+            {t('skills.functions.people', { count: jobFunction.memberCount })}
             {jobFunction.coverage === null
               ? ''
               : t('skills.functions.coveragePercent', { coverage: jobFunction.coverage })}
@@ -183,67 +183,131 @@ function JobFunctionCard({
           ))
         )}
       </div>
-      {jobFunction.members.length === 0 ? (
+      {jobFunction.memberCount === 0 ? (
         <p className="text-sm text-slate-500">{t('skills.functions.nobody')}</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="text-slate-500">
-              <tr>
-                <th className="py-2 pr-4 font-medium">{t('skills.functions.name')}</th>
-                <th className="py-2 pr-4 font-medium">{t('skills.functions.role')}</th>
-                <th className="py-2 pr-4 font-medium">{t('skills.functions.coverage')}</th>
-                <th className="py-2 font-medium">{t('skills.functions.missingSops')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {jobFunction.members.map((member) => (
-                <tr
-                  key={member.userId}
-                  data-testid={`job-function-member-${member.userId}`}
-                  className="border-t border-slate-200 dark:border-slate-800"
-                >
-                  <td className="py-2 pr-4">
-                    <Link
-                      to="/insights/skills-matrix"
-                      search={{ search: member.name }}
-                      className={linkClass}
-                    >
-                      {member.name}
-                    </Link>
-                  </td>
-                  <td className="py-2 pr-4 capitalize">{t(`roles.${member.role}`)}</td>
-                  <td className="py-2 pr-4">
-                    <div className="flex items-center gap-2">
-                      <div className="h-2 w-24 rounded-full bg-slate-200 dark:bg-slate-800">
-                        <div
-                          className="h-2 rounded-full bg-green-600"
-                          style={{ width: `${member.coverage ?? 0}%` }}
-                        />
-                      </div>
-                      <span>
-                        {coverageText(member.certified, member.required, member.coverage)}
-                      </span>
-                    </div>
-                  </td>
-                  <td className="py-2 text-slate-600 dark:text-slate-400">
-                    {member.missingDocumentIds.length === 0
-                      ? t('skills.functions.none')
-                      : member.missingDocumentIds
-                          .map(
-                            (documentId) =>
-                              titles.get(documentId) ??
-                              t('skills.functions.sopNumber', { id: documentId }),
-                          )
-                          .join(', ')}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Holders jobFunction={jobFunction} titles={titles} />
       )}
     </Card>
+  );
+}
+
+/**
+ * The function's holders: the list's first page, then the next ones a page at a time from its
+ * cursor once asked for ("Show more people"); pages already cached (this visit's) show at once.
+ */
+function Holders({
+  jobFunction,
+  titles,
+}: {
+  jobFunction: JobFunction;
+  titles: ReadonlyMap<number, string>;
+}) {
+  const { t } = useTranslation();
+  const [asked, setAsked] = useState(false);
+  const cursor = jobFunction.membersCursor;
+  const pages = useInfiniteQuery({
+    ...jobFunctionMemberPagesQuery(jobFunction.id, cursor),
+    enabled: asked && cursor !== null,
+  });
+  const later = cursor === null ? [] : (pages.data?.pages ?? []);
+  const members = [...jobFunction.members, ...later.flatMap((page) => page.members)];
+  const hasMore = cursor !== null && (later.length === 0 || pages.hasNextPage);
+  const load = () => {
+    if (!asked) setAsked(true);
+    // After a failure the same button asks again.
+    else if (later.length === 0) void pages.refetch();
+    else void pages.fetchNextPage();
+  };
+  return (
+    <div className="space-y-3">
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <thead className="text-slate-500">
+            <tr>
+              <th className="py-2 pr-4 font-medium">{t('skills.functions.name')}</th>
+              <th className="py-2 pr-4 font-medium">{t('skills.functions.role')}</th>
+              <th className="py-2 pr-4 font-medium">{t('skills.functions.coverage')}</th>
+              <th className="py-2 font-medium">{t('skills.functions.missingSops')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {members.map((member) => (
+              <HolderRow key={member.userId} member={member} titles={titles} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {pages.isError && (
+        <p role="alert" className="text-sm text-red-600">
+          {t('skills.functions.moreFailed')}
+        </p>
+      )}
+      {hasMore && (
+        <div className="flex flex-wrap items-center gap-3">
+          <button
+            type="button"
+            data-testid="job-function-more-people"
+            disabled={pages.isFetching}
+            onClick={load}
+            className={smallOutlineButtonClass}
+          >
+            {pages.isFetching && <LoaderCircle aria-hidden className="size-3.5 animate-spin" />}
+            {t('skills.functions.showMore')}
+          </button>
+          <span className="text-xs text-slate-500 dark:text-slate-400">
+            {t('skills.functions.shown', {
+              shown: members.length,
+              total: jobFunction.memberCount,
+            })}
+          </span>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function HolderRow({
+  member,
+  titles,
+}: {
+  member: JobFunctionMember;
+  titles: ReadonlyMap<number, string>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <tr
+      data-testid={`job-function-member-${member.userId}`}
+      className="border-t border-slate-200 dark:border-slate-800"
+    >
+      <td className="py-2 pr-4">
+        <Link to="/insights/skills-matrix" search={{ search: member.name }} className={linkClass}>
+          {member.name}
+        </Link>
+      </td>
+      <td className="py-2 pr-4 capitalize">{t(`roles.${member.role}`)}</td>
+      <td className="py-2 pr-4">
+        <div className="flex items-center gap-2">
+          <div className="h-2 w-24 rounded-full bg-slate-200 dark:bg-slate-800">
+            <div
+              className="h-2 rounded-full bg-green-600"
+              style={{ width: `${member.coverage ?? 0}%` }}
+            />
+          </div>
+          <span>{coverageText(member.certified, member.required, member.coverage)}</span>
+        </div>
+      </td>
+      <td className="py-2 text-slate-600 dark:text-slate-400">
+        {member.missingDocumentIds.length === 0
+          ? t('skills.functions.none')
+          : member.missingDocumentIds
+              .map(
+                (documentId) =>
+                  titles.get(documentId) ?? t('skills.functions.sopNumber', { id: documentId }),
+              )
+              .join(', ')}
+      </td>
+    </tr>
   );
 }
 

@@ -1,4 +1,5 @@
 import { type JobFunction } from '@hub/proto';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { failureToast } from '../api/errors';
 import { toast } from '../toast/toastStore';
@@ -7,9 +8,16 @@ import { Dialog } from '../ui/Dialog';
 import { smallButtonClass } from '../ui/styles';
 import { MemberSearchField, useMemberSearch } from '../team/memberSearch';
 import { useJobFunctionMutations } from './mutations';
+import { jobFunctionHoldersAmongQuery } from './queries';
 import { useTranslation } from 'react-i18next';
 
-/** Chooses who holds a job function; saving sends the whole list. */
+/** A person's choice, and whether they held the function when it was made. */
+type Choice = { holds: boolean; held: boolean };
+
+/**
+ * Chooses who holds a job function among the people searched; saving sends who was added and
+ * removed, so the holders no search listed (a function may have thousands) are kept.
+ */
 export function MembersDialog({
   jobFunction,
   onClose,
@@ -18,25 +26,35 @@ export function MembersDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [chosen, setChosen] = useState(
-    () => new Set(jobFunction.members.map((member) => member.userId)),
-  );
+  const [choices, setChoices] = useState<ReadonlyMap<number, Choice>>(new Map());
   // Searched on the server, the first MEMBER_CHOICES by name: chosen people stay chosen
   // while another search lists others.
   const search = useMemberSearch({ status: 'active' });
   const people = search.members;
-  const { setMembers } = useJobFunctionMutations();
+  const { changeMembers } = useJobFunctionMutations();
   const listed = people.data?.members ?? [];
+  const holders = useQuery(
+    jobFunctionHoldersAmongQuery(
+      jobFunction.id,
+      listed.map((person) => person.id),
+    ),
+  );
+  const holds = (userId: number) =>
+    choices.get(userId)?.holds ?? holders.data?.has(userId) ?? false;
   const toggle = (userId: number, on: boolean) =>
-    setChosen((current) => {
-      const next = new Set(current);
-      if (on) next.add(userId);
-      else next.delete(userId);
+    setChoices((current) => {
+      const next = new Map(current);
+      const held = current.get(userId)?.held ?? holders.data?.has(userId) ?? false;
+      if (on === held) next.delete(userId);
+      else next.set(userId, { holds: on, held });
       return next;
     });
+  const changed = [...choices];
+  const add = changed.filter(([, choice]) => choice.holds).map(([userId]) => userId);
+  const remove = changed.filter(([, choice]) => !choice.holds).map(([userId]) => userId);
   const submit = () =>
-    setMembers.mutate(
-      { id: jobFunction.id, userIds: [...chosen] },
+    changeMembers.mutate(
+      { id: jobFunction.id, change: { add, remove } },
       {
         onSuccess: () => {
           toast({ title: t('skills.members.saved') });
@@ -57,7 +75,9 @@ export function MembersDialog({
       open
       onOpenChange={(next) => (next ? undefined : onClose())}
       title={t('skills.members.title', { name: jobFunction.name })}
-      description={t('skills.members.chosen', { count: chosen.size })}
+      description={t('skills.members.chosen', {
+        count: jobFunction.memberCount + add.length - remove.length,
+      })}
       testId="members-dialog"
     >
       <div className="space-y-3">
@@ -67,7 +87,7 @@ export function MembersDialog({
           testId="members-search"
         />
         <div className="max-h-72 space-y-2 overflow-y-auto rounded-md border border-slate-200 p-3 dark:border-slate-800">
-          {people.isPending ? (
+          {people.isPending || holders.isLoading ? (
             <p className="text-sm text-slate-500">{t('skills.members.loading')}</p>
           ) : listed.length === 0 ? (
             <p className="text-sm text-slate-500">{t('skills.members.none')}</p>
@@ -77,7 +97,7 @@ export function MembersDialog({
                 key={person.id}
                 id={`member-${person.id}`}
                 label={`${person.name} (${t(`roles.${person.role}`)})`}
-                checked={chosen.has(person.id)}
+                checked={holds(person.id)}
                 onChange={(on) => toggle(person.id, on)}
               />
             ))
@@ -88,7 +108,7 @@ export function MembersDialog({
             type="button"
             data-testid="members-save"
             className={smallButtonClass}
-            disabled={setMembers.isPending}
+            disabled={changeMembers.isPending || changed.length === 0}
             onClick={submit}
           >
             {t('skills.members.save')}

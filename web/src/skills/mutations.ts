@@ -1,11 +1,15 @@
-import { type JobFunction, type SaveJobFunctionRequest } from '@hub/proto';
+import {
+  type ChangeJobFunctionMembersRequest,
+  type JobFunction,
+  type SaveJobFunctionRequest,
+} from '@hub/proto';
 import { api } from '../api/routes';
 import { call } from '../api/client';
 import { useContractMutation } from '../api/useContractMutation';
-import { jobFunctionsQuery, skillsMatrixKey } from './queries';
+import { jobFunctionMembersKey, jobFunctionsQuery, skillsMatrixKey } from './queries';
 
-/** Every change to a function changes its coverage and the matrix: both are refetched. */
-const invalidates = [jobFunctionsQuery.queryKey, skillsMatrixKey];
+/** Every change to a function changes its coverage, its holders and the matrix: all refetched. */
+const invalidates = [jobFunctionsQuery.queryKey, jobFunctionMembersKey, skillsMatrixKey];
 
 export function useJobFunctionMutations() {
   const save = useContractMutation({
@@ -21,14 +25,21 @@ export function useJobFunctionMutations() {
         : call(api.updateJobFunction, { params: { id }, body }),
     invalidates,
   });
-  const setMembers = useContractMutation({
-    mutationFn: ({ id, userIds }: { id: number; userIds: number[] }): Promise<JobFunction> =>
-      call(api.setJobFunctionMembers, { params: { id }, body: { userIds } }),
+  // What changed, not the whole list: the chooser shows some of the holders, never all.
+  const changeMembers = useContractMutation({
+    mutationFn: ({
+      id,
+      change,
+    }: {
+      id: number;
+      change: ChangeJobFunctionMembersRequest;
+    }): Promise<JobFunction> =>
+      call(api.changeJobFunctionMembers, { params: { id }, body: change }),
     invalidates,
   });
   const remove = useContractMutation({
     mutationFn: (id: number) => call(api.deleteJobFunction, { params: { id } }),
     invalidates,
   });
-  return { save, setMembers, remove };
+  return { save, changeMembers, remove };
 }

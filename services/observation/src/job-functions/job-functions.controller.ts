@@ -51,6 +51,16 @@ export class JobFunctionsController {
     return this.jobFunctions.addMembers(organizationId, assignments);
   }
 
+  @RpcHandler(skillsRpc.jobFunctionMembers)
+  memberPage(@Payload() { actor, jobFunctionId, page, among }: Req<'jobFunctionMembers'>) {
+    return this.jobFunctions.memberPage(actor, jobFunctionId, page, among);
+  }
+
+  @RpcHandler(skillsRpc.changeJobFunctionMembers)
+  changeMembers(@Payload() { actor, jobFunctionId, change }: Req<'changeJobFunctionMembers'>) {
+    return this.jobFunctions.changeMembers(actor, jobFunctionId, change);
+  }
+
   @RpcHandler(skillsRpc.setJobFunctionMembers)
   setMembers(@Payload() { actor, jobFunctionId, userIds }: Req<'setJobFunctionMembers'>) {
     return this.jobFunctions.setMembers(actor, jobFunctionId, userIds);

@@ -18,6 +18,23 @@ interface JobFunctionRow {
   member_ids: number[] | null;
 }
 
+/** A function as its view starts: its holders counted, not listed. */
+export interface JobFunctionHeading {
+  id: number;
+  name: string;
+  description: string;
+  requiredSops: RequiredSop[];
+  memberCount: number;
+}
+
+interface JobFunctionHeadingRow {
+  id: number;
+  name: string;
+  description: string;
+  sops: RequiredSop[] | null;
+  member_count: number;
+}
+
 export interface SavedJobFunction {
   name: string;
   description: string;
@@ -60,6 +77,105 @@ export class JobFunctionsRepository {
   async find(organizationId: number, id: number): Promise<JobFunctionRecord | null> {
     const [record] = await this.list(organizationId, id);
     return record ?? null;
+  }
+
+  /** The organization's functions (or the one asked) with their SOPs and how many hold each. */
+  async headings(organizationId: number, id: number | null = null): Promise<JobFunctionHeading[]> {
+    const rows = (await this.db.query(
+      `SELECT f.id, f.name, f.description,
+              (SELECT json_agg(json_build_object('documentId', s.document_id, 'title', s.title)
+                        ORDER BY lower(s.title), s.document_id)
+                 FROM job_function_sops s WHERE s.job_function_id = f.id) AS sops,
+              (SELECT count(*)::int FROM job_function_members m
+                WHERE m.job_function_id = f.id) AS member_count
+         FROM job_functions f
+        WHERE f.organization_id = $1 AND ($2::int IS NULL OR f.id = $2)
+        ORDER BY lower(f.name), f.id`,
+      [organizationId, id],
+    )) as JobFunctionHeadingRow[];
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      requiredSops: row.sops ?? [],
+      memberCount: row.member_count,
+    }));
+  }
+
+  /**
+   * Up to `limit` holders of each function by user id, after `after` (theirs alone), in one
+   * statement: each read from the primary key's order, however many hold the function.
+   */
+  async holders(
+    jobFunctionIds: number[],
+    limit: number,
+    after: number | null = null,
+    among: number[] | null = null,
+  ): Promise<Map<number, number[]>> {
+    const rows = (await this.db.query(
+      `SELECT f.id AS job_function_id, m.user_id
+         FROM unnest($1::int[]) AS f(id)
+        CROSS JOIN LATERAL (
+          SELECT user_id FROM job_function_members
+           WHERE job_function_id = f.id AND ($3::int IS NULL OR user_id > $3)
+             AND ($4::int[] IS NULL OR user_id = ANY($4::int[]))
+           ORDER BY user_id LIMIT $2) m
+        ORDER BY 1, 2`,
+      [jobFunctionIds, limit, after, among],
+    )) as { job_function_id: number; user_id: number }[];
+    const holders = new Map(jobFunctionIds.map((id) => [id, [] as number[]]));
+    for (const row of rows) holders.get(row.job_function_id)!.push(row.user_id);
+    return holders;
+  }
+
+  /** How many of these people hold the function. */
+  async holderCount(jobFunctionId: number, among: number[]): Promise<number> {
+    const [row] = (await this.db.query(
+      `SELECT count(*)::int AS n FROM job_function_members
+        WHERE job_function_id = $1 AND user_id = ANY($2::int[])`,
+      [jobFunctionId, among],
+    )) as { n: number }[];
+    return row!.n;
+  }
+
+  /**
+   * Each function's coverage over all its holders but `uncounted`: the mean of their percents of
+   * its required SOPs certified (each rounded to a tenth, as a holder's own figure shows), rounded
+   * to a tenth; null without required SOPs or counted holders. The certifications in force are
+   * required_certifications' (the skills matrix's gaps agree), only holders with one are grouped.
+   */
+  async coverage(
+    organizationId: number,
+    jobFunctionIds: number[],
+    uncounted: number[],
+  ): Promise<Map<number, number>> {
+    const rows = (await this.db.query(
+      `WITH required AS (
+         SELECT job_function_id, count(*) AS n FROM job_function_sops
+          WHERE job_function_id = ANY($2::int[]) GROUP BY job_function_id),
+       counted AS (
+         SELECT job_function_id, count(*) AS people FROM job_function_members
+          WHERE job_function_id = ANY($2::int[]) AND NOT (user_id = ANY($3::int[]))
+          GROUP BY job_function_id),
+       held AS (
+         SELECT m.job_function_id, count(*) AS certified
+           FROM job_function_members m
+           JOIN job_function_sops s ON s.job_function_id = m.job_function_id
+           JOIN required_certifications r ON r.organization_id = $1 AND r.user_id = m.user_id
+                                         AND r.document_id = s.document_id AND r.expires_at > now()
+          WHERE m.job_function_id = ANY($2::int[]) AND NOT (m.user_id = ANY($3::int[]))
+          GROUP BY m.job_function_id, m.user_id),
+       percents AS (
+         SELECT h.job_function_id, sum(round(h.certified * 1000.0 / q.n) / 10) AS total
+           FROM held h JOIN required q ON q.job_function_id = h.job_function_id
+          GROUP BY h.job_function_id)
+       SELECT c.job_function_id, (round(coalesce(p.total, 0) / c.people * 10) / 10)::float8 AS coverage
+         FROM counted c
+         JOIN required q ON q.job_function_id = c.job_function_id
+         LEFT JOIN percents p ON p.job_function_id = c.job_function_id`,
+      [organizationId, jobFunctionIds, uncounted],
+    )) as { job_function_id: number; coverage: number }[];
+    return new Map(rows.map((row) => [row.job_function_id, row.coverage]));
   }
 
   private async replaceSops(tx: EntityManager, id: number, sops: RequiredSop[]) {

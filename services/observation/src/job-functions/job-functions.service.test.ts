@@ -1,12 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Actor } from '@hub/proto';
-import type { RpcClient } from '@hub/kit';
+import { type Actor, JOB_FUNCTION_MEMBERS_PAGE } from '@hub/proto';
+import { encodeCursor, type RpcClient } from '@hub/kit';
 import type { Member, Members } from '../team/members.js';
-import type { JobFunctionRecord, JobFunctionsRepository } from './job-functions.repository.js';
+import type { JobFunctionHeading, JobFunctionsRepository } from './job-functions.repository.js';
 import { JobFunctionsService } from './job-functions.service.js';
 
 const ORG = 3;
 const actor: Actor = { userId: 1, organizationId: ORG, role: 'admin' };
+/** The first `n` holders, by id. */
+const firstHolders = (n: number) => Array.from({ length: n }, (_, index) => index + 10);
 const person = (id: number): Member => ({
   id,
   name: `Person ${id}`,
@@ -17,19 +19,23 @@ const person = (id: number): Member => ({
   profilePicture: null,
 });
 
-/** Identity knows people 1 to 2,500; the functions hold 2,001 of them and one it does not. */
+/** Identity knows people 1 to 2,500; the function holds 2,001 of them and one it does not. */
 function setUp() {
-  const holders = [...Array.from({ length: 2001 }, (_, index) => index + 10), 9999];
-  const record: JobFunctionRecord = {
+  const holders = [...firstHolders(2001), 9999];
+  const heading: JobFunctionHeading = {
     id: 7,
     name: 'Cook',
     description: '',
     requiredSops: [{ documentId: 4, title: 'Cooling' }],
-    memberIds: holders,
+    memberCount: holders.length,
   };
   const repository = {
-    list: vi.fn(async () => [record]),
-    find: vi.fn(async () => record),
+    headings: vi.fn(async () => [heading]),
+    holders: vi.fn(async (_ids: number[], limit: number, after: number | null = null) => {
+      const rest = holders.filter((id) => after === null || id > after);
+      return new Map([[7, rest.slice(0, limit)]]);
+    }),
+    coverage: vi.fn(async () => new Map([[7, 0.1]])),
     setMembers: vi.fn(async () => true),
     certifiedPairs: vi.fn(async () => new Set(['10:4'])),
   };
@@ -38,6 +44,7 @@ function setUp() {
     some: vi.fn(async (_organizationId: number, ids: number[]) =>
       ids.filter((id) => id <= 2500).map(person),
     ),
+    ids: vi.fn(async () => []),
   };
   const service = new JobFunctionsService(
     repository as unknown as JobFunctionsRepository,
@@ -48,15 +55,28 @@ function setUp() {
 }
 
 describe('job functions ask identity only for the people they hold', () => {
-  it('lists holders by id, 1,000 a call, not the whole organization', async () => {
+  it("lists the first page's holders by id, not the function's thousands or the organization", async () => {
     const { service, members } = setUp();
     const { jobFunctions } = await service.list(actor);
     expect(members.all).not.toHaveBeenCalled();
-    expect(members.some.mock.calls.map(([, ids]) => ids.length)).toEqual([1000, 1000, 2]);
-    expect(members.some.mock.calls.every(([organizationId]) => organizationId === ORG)).toBe(true);
-    // The one identity does not know is left out.
-    expect(jobFunctions[0]!.members).toHaveLength(2001);
+    expect(members.some.mock.calls).toEqual([[ORG, firstHolders(JOB_FUNCTION_MEMBERS_PAGE)]]);
+    expect(jobFunctions[0]).toMatchObject({ memberCount: 2002, coverage: 0.1 });
+    expect(jobFunctions[0]!.members).toHaveLength(JOB_FUNCTION_MEMBERS_PAGE);
+    expect(jobFunctions[0]!.membersCursor).not.toBeNull();
     expect(jobFunctions[0]!.members.find((one) => one.userId === 10)?.certified).toBe(1);
+  });
+
+  it('leaves out a holder identity does not know', async () => {
+    const { service } = setUp();
+    const page = await service.memberPage(
+      actor,
+      7,
+      { cursor: encodeCursor(['2009']), limit: 10 },
+      undefined,
+    );
+    // 9999, the last holder, is not a person identity knows.
+    expect(page.members.map((member) => member.userId)).toEqual([2010]);
+    expect(page).toMatchObject({ totalCount: 2002, nextCursor: null });
   });
 
   it('checks the members set are people of the organization by their ids', async () => {

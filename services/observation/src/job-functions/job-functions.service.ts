@@ -1,27 +1,35 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type Actor,
+  type ChangeJobFunctionMembersRequest,
   DUPLICATE_JOB_FUNCTION,
+  JOB_FUNCTION_MEMBERS_PAGE,
   JOB_FUNCTION_NOT_FOUND,
   type JobFunction,
   type JobFunctionList,
   type JobFunctionMember,
+  type JobFunctionMemberPage,
   libraryRpc,
+  type PageRequest,
   type RequiredSop,
   Role,
   type SaveJobFunctionRequest,
   UNKNOWN_MEMBERS,
   UNKNOWN_SOPS,
 } from '@hub/proto';
-import { isUniqueViolation, RpcClient, RpcFailure } from '@hub/kit';
+import { decodeCursor, isUniqueViolation, pageOf, RpcClient, RpcFailure } from '@hub/kit';
 import { RPC } from '../config.js';
+import { uncountedPeople } from '../skills/uncounted-people.js';
 import { type Member, Members } from '../team/members.js';
-import { type JobFunctionRecord, JobFunctionsRepository } from './job-functions.repository.js';
+import { type JobFunctionHeading, JobFunctionsRepository } from './job-functions.repository.js';
 
 /** People asked of identity by id in one call (membersByIds' most). */
 const BY_IDS = 1000;
 
 const percent = (part: number, whole: number) => Math.round((part / whole) * 1000) / 10;
+
+/** A holders' page's cursor: the last holder's user id. */
+const holderKey = (userId: number) => [String(userId)];
 
 /**
  * Job functions of an organization: what SOPs each requires and who holds it. Coverage counts a
@@ -36,8 +44,32 @@ export class JobFunctionsService {
   ) {}
 
   async list(actor: Actor): Promise<JobFunctionList> {
-    const records = await this.repository.list(actor.organizationId);
-    return { jobFunctions: await this.views(actor.organizationId, records) };
+    const headings = await this.repository.headings(actor.organizationId);
+    return { jobFunctions: await this.views(actor.organizationId, headings) };
+  }
+
+  /** The function's holders after the cursor, by user id; `among` narrows them to those people. */
+  async memberPage(
+    actor: Actor,
+    id: number,
+    page: PageRequest,
+    among: number[] | undefined,
+  ): Promise<JobFunctionMemberPage> {
+    const { organizationId } = actor;
+    const [heading] = await this.repository.headings(organizationId, id);
+    if (!heading) throw RpcFailure.notFound(JOB_FUNCTION_NOT_FOUND);
+    const after = decodeCursor(page.cursor, ['id']);
+    const [read, totalCount] = await Promise.all([
+      this.repository.holders([id], page.limit + 1, after ? Number(after[0]) : null, among ?? null),
+      among ? this.repository.holderCount(id, among) : heading.memberCount,
+    ]);
+    const { rows, nextCursor } = pageOf(read.get(id)!, page.limit, holderKey);
+    const [people, certified] = await Promise.all([
+      this.people(organizationId, rows),
+      this.repository.certifiedPairs(organizationId, rows, documentIdsOf([heading])),
+    ]);
+    const byId = new Map(people.map((person) => [person.id, person]));
+    return { totalCount, nextCursor, members: memberViews(heading, rows, byId, certified) };
   }
 
   async create(actor: Actor, request: SaveJobFunctionRequest): Promise<JobFunction> {
@@ -82,15 +114,38 @@ export class JobFunctionsService {
   }
 
   async setMembers(actor: Actor, id: number, userIds: number[]): Promise<JobFunction> {
-    const unique = [...new Set(userIds)];
-    const people = new Set((await this.people(actor.organizationId, unique)).map(({ id }) => id));
-    if (unique.some((userId) => !people.has(userId))) {
-      throw RpcFailure.validation(UNKNOWN_MEMBERS, 'userIds');
-    }
+    const unique = await this.ownPeople(actor.organizationId, userIds, 'userIds');
     if (!(await this.repository.setMembers(actor.organizationId, id, unique))) {
       throw RpcFailure.notFound(JOB_FUNCTION_NOT_FOUND);
     }
     return this.one(actor.organizationId, id);
+  }
+
+  /**
+   * Adds and removes holders, the others kept: a chooser shows some of thousands, so it sends
+   * what changed, never a whole list it could not hold. A function of another organization is
+   * left unchanged (the statements are scoped to the actor's) and answered as not found.
+   */
+  async changeMembers(
+    actor: Actor,
+    id: number,
+    change: ChangeJobFunctionMembersRequest,
+  ): Promise<JobFunction> {
+    const added = await this.ownPeople(actor.organizationId, change.add, 'add');
+    await this.repository.changeMembers(actor.organizationId, id, added, [
+      ...new Set(change.remove),
+    ]);
+    return this.one(actor.organizationId, id);
+  }
+
+  /** These ids, each once, when all are people of the organization. */
+  private async ownPeople(organizationId: number, userIds: number[], field: string) {
+    const unique = [...new Set(userIds)];
+    const people = new Set((await this.people(organizationId, unique)).map(({ id }) => id));
+    if (unique.some((userId) => !people.has(userId))) {
+      throw RpcFailure.validation(UNKNOWN_MEMBERS, field);
+    }
+    return unique;
   }
 
   private async unique<T>(save: () => Promise<T>): Promise<T> {
@@ -119,9 +174,9 @@ export class JobFunctionsService {
   }
 
   private async one(organizationId: number, id: number): Promise<JobFunction> {
-    const record = await this.repository.find(organizationId, id);
-    if (!record) throw RpcFailure.notFound(JOB_FUNCTION_NOT_FOUND);
-    const [view] = await this.views(organizationId, [record]);
+    const headings = await this.repository.headings(organizationId, id);
+    if (headings.length === 0) throw RpcFailure.notFound(JOB_FUNCTION_NOT_FOUND);
+    const [view] = await this.views(organizationId, headings);
     return view!;
   }
 
@@ -137,63 +192,91 @@ export class JobFunctionsService {
     return found.flat();
   }
 
-  /** Identity calls for the holders (by id) and one certification query, for all functions. */
-  private async views(organizationId: number, records: JobFunctionRecord[]) {
-    const memberIds = [...new Set(records.flatMap((record) => record.memberIds))];
-    const documentIds = [
-      ...new Set(records.flatMap((record) => record.requiredSops.map((sop) => sop.documentId))),
-    ];
+  /**
+   * Each function with its first page of holders (identity asked by id for theirs alone, one
+   * certification query for all) and its coverage over every holder, counted in SQL.
+   */
+  private async views(organizationId: number, headings: JobFunctionHeading[]) {
+    const ids = headings.map((heading) => heading.id);
+    const [firstHolders, coverage] = await Promise.all([
+      this.repository.holders(ids, JOB_FUNCTION_MEMBERS_PAGE + 1),
+      this.coverage(organizationId, headings),
+    ]);
+    const pages = new Map(
+      headings.map((heading) => [
+        heading.id,
+        pageOf(firstHolders.get(heading.id)!, JOB_FUNCTION_MEMBERS_PAGE, holderKey),
+      ]),
+    );
+    const shown = [...new Set([...pages.values()].flatMap((page) => page.rows))];
     const [people, certified] = await Promise.all([
-      this.people(organizationId, memberIds),
-      this.repository.certifiedPairs(organizationId, memberIds, documentIds),
+      this.people(organizationId, shown),
+      this.repository.certifiedPairs(organizationId, shown, documentIdsOf(headings)),
     ]);
     const byId = new Map(people.map((person) => [person.id, person]));
-    return records.map((record) => view(record, byId, certified));
+    return headings.map((heading): JobFunction => {
+      const page = pages.get(heading.id)!;
+      return {
+        id: heading.id,
+        name: heading.name,
+        description: heading.description,
+        requiredSops: heading.requiredSops,
+        members: memberViews(heading, page.rows, byId, certified),
+        memberCount: heading.memberCount,
+        membersCursor: page.nextCursor,
+        coverage: coverage.get(heading.id) ?? null,
+      };
+    });
+  }
+
+  /**
+   * The functions' coverage counts whom the skills matrix counts: accepted people not suspended
+   * (a pending or suspended holder is listed, with their own figures, not counted). Identity is
+   * asked only for those few, and only when some function has both holders and SOPs.
+   */
+  private async coverage(organizationId: number, headings: JobFunctionHeading[]) {
+    const covered = headings.filter(
+      (heading) => heading.memberCount && heading.requiredSops.length,
+    );
+    if (covered.length === 0) return new Map<number, number>();
+    return this.repository.coverage(
+      organizationId,
+      covered.map((heading) => heading.id),
+      await uncountedPeople(this.members, organizationId),
+    );
   }
 }
 
-function view(
-  record: JobFunctionRecord,
+function documentIdsOf(headings: JobFunctionHeading[]): number[] {
+  return [
+    ...new Set(headings.flatMap((heading) => heading.requiredSops.map((sop) => sop.documentId))),
+  ];
+}
+
+/** The holders' own figures, in the page's order; a person identity no longer knows is left out. */
+function memberViews(
+  heading: JobFunctionHeading,
+  userIds: number[],
   people: Map<number, Member>,
   certified: Set<string>,
-): JobFunction {
-  const required = record.requiredSops.length;
-  const members: JobFunctionMember[] = [];
-  // The function's mean counts whom the skills matrix counts: accepted people not suspended. A
-  // pending or suspended one is listed, with their own figures, not counted.
-  const counted: JobFunctionMember[] = [];
-  for (const userId of record.memberIds) {
-    // A person identity no longer knows (deleted meanwhile) is left out.
+): JobFunctionMember[] {
+  const required = heading.requiredSops.length;
+  return userIds.flatMap((userId) => {
     const person = people.get(userId);
-    if (!person) continue;
-    const missing = record.requiredSops
+    if (!person) return [];
+    const missing = heading.requiredSops
       .filter((sop) => !certified.has(`${userId}:${sop.documentId}`))
       .map((sop) => sop.documentId);
-    const member: JobFunctionMember = {
-      userId,
-      name: person.name,
-      role: Role.parse(person.role),
-      certified: required - missing.length,
-      required,
-      coverage: required ? percent(required - missing.length, required) : null,
-      missingDocumentIds: missing,
-    };
-    members.push(member);
-    if (person.isActive && !person.suspended) counted.push(member);
-  }
-  members.sort((a, b) => a.name.localeCompare(b.name) || a.userId - b.userId);
-  const covered = counted.filter((member) => member.coverage !== null);
-  const coverage = covered.length
-    ? Math.round(
-        (covered.reduce((sum, member) => sum + (member.coverage ?? 0), 0) / covered.length) * 10,
-      ) / 10
-    : null;
-  return {
-    id: record.id,
-    name: record.name,
-    description: record.description,
-    requiredSops: record.requiredSops,
-    members,
-    coverage,
-  };
+    return [
+      {
+        userId,
+        name: person.name,
+        role: Role.parse(person.role),
+        certified: required - missing.length,
+        required,
+        coverage: required ? percent(required - missing.length, required) : null,
+        missingDocumentIds: missing,
+      },
+    ];
+  });
 }
