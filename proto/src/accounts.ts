@@ -59,7 +59,7 @@ export type AdminOrganization = z.infer<typeof AdminOrganization>;
 export const CreateUserRequest = z.object({
   email: z.email('Valid email is required').trim().toLowerCase().max(EMAIL_MAX_LENGTH),
   name: requiredText('Name is required'),
-  organizationId: z.coerce
+  organizationId: z
     .number({ error: 'Organization is required' })
     .int()
     .min(1, 'Organization is required')

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ERROR_TEXTS } from './error-codes.js';
 import { holdsCredentials } from './webhooks.js';
-import { BodyRowId, MAX_ROW_ID, RowId } from './row-id.js';
+import { BodyRowId, MAX_ROW_ID } from './row-id.js';
 
 /** The one supported type: a cloud security-camera system reached through its HTTP API. */
 export const INTEGRATION_TYPES = ['camera_cloud'] as const;
@@ -105,12 +105,12 @@ export const CreateCameraAssignmentRequest = z.object({
   cameraName: z.string().trim().min(1, 'Camera name is required').max(300),
   cameraModel: z.string().trim().max(300).default(''),
   cameraNotes: z.string().trim().max(2000).default(''),
-  organizationId: z.coerce
+  organizationId: z
     .number({ error: 'Organization is required' })
     .int()
     .positive()
     .max(MAX_ROW_ID, 'Organization is required'),
-  integrationId: RowId,
+  integrationId: BodyRowId,
 });
 export type CreateCameraAssignmentRequest = z.infer<typeof CreateCameraAssignmentRequest>;
 

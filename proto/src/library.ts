@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ERROR_TEXTS } from './error-codes.js';
 import { PageCursor, PageInfo } from './paging.js';
 import { plainText } from './text.js';
-import { RowId } from './row-id.js';
+import { BodyRowId, RowId } from './row-id.js';
 
 export const TAG_COLORS = [
   { name: 'Red', hex: '#ef4444' },
@@ -104,8 +104,10 @@ export const DocumentListQuery = z.object({
     .max(2000)
     .optional()
     .transform((value, context) => {
-      const ids = (value ?? '').split(',').filter(Boolean).map(Number);
-      if (ids.some((id) => !RowId.safeParse(id).success)) {
+      // Each id read as a path's (`Number` would take " 2" as 2 and "0x10" as 16).
+      const parts = (value ?? '').split(',').filter(Boolean);
+      const ids = parts.flatMap((part) => RowId.safeParse(part).data ?? []);
+      if (ids.length !== parts.length) {
         context.addIssue({ code: 'custom', message: 'tags must be comma-separated tag ids' });
         return z.NEVER;
       }
@@ -196,7 +198,7 @@ export const CreateFolderRequest = z.object({
     .min(1, 'Please enter a folder name.')
     .max(200),
   description: z.string().trim().max(2000).optional().nullable(),
-  parentFolderId: RowId.optional().nullable(),
+  parentFolderId: BodyRowId.optional().nullable(),
 });
 export type CreateFolderRequest = z.infer<typeof CreateFolderRequest>;
 

@@ -3,7 +3,7 @@ import { Role } from './roles.js';
 import { PageCursor, PageInfo, pageQuery } from './paging.js';
 import { plainText } from './text.js';
 import { EvaluationQuestion } from './evaluations.js';
-import { MAX_ROW_ID, RowId } from './row-id.js';
+import { BodyRowId, MAX_ROW_ID } from './row-id.js';
 
 export const DEFAULT_PASS_MARK = 80;
 
@@ -95,13 +95,13 @@ export const MAX_FINDINGS_PER_OBSERVATION = 100;
 export const FINDING_NOTE_MAX_LENGTH = 5000;
 
 export const CreateObservationRequest = z.object({
-  sopDocumentId: RowId.optional().nullable(),
-  evaluationId: z.coerce
+  sopDocumentId: BodyRowId.optional().nullable(),
+  evaluationId: z
     .number({ error: 'Please select a document with evaluation' })
     .int()
     .positive('Please select a document with evaluation')
     .max(MAX_ROW_ID, 'Please select a document with evaluation'),
-  operatorId: z.coerce
+  operatorId: z
     .number({ error: 'Please select an operator to observe' })
     .int()
     .positive('Please select an operator to observe')
@@ -337,7 +337,7 @@ export const SaveCourseRequest = z.object({
   duration: z.string().trim().min(1, 'Duration is required').max(100),
   difficulty: z.enum(COURSE_DIFFICULTIES, { error: 'Choose Beginner, Intermediate or Advanced' }),
   /** SOP documents in order; each must have a published evaluation. */
-  documentIds: z.array(RowId).min(1, 'Add at least one SOP to the course').max(100),
+  documentIds: z.array(BodyRowId).min(1, 'Add at least one SOP to the course').max(100),
   /** Optional completion deadline, a calendar day. */
   dueDate: z.iso
     .date({ error: 'Enter the due date as a day (YYYY-MM-DD)' })

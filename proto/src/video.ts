@@ -181,7 +181,7 @@ export const VideoUploadFields = z.object({
 export type VideoUploadFields = z.infer<typeof VideoUploadFields>;
 
 export const AnalyzeVideoRequest = z.object({
-  linkedSOPs: z.array(RowId).max(20).default([]),
+  linkedSOPs: z.array(BodyRowId).max(20).default([]),
 });
 export type AnalyzeVideoRequest = z.infer<typeof AnalyzeVideoRequest>;
 

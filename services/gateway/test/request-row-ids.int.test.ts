@@ -50,6 +50,37 @@ describe('row ids in bodies and queries out of range', () => {
   });
 });
 
+describe('row ids written other than as their digits', () => {
+  it('answers 400 for a numeric string where a JSON body names an id, keeping nothing', async () => {
+    const folder = await expectError(
+      ann.call(api.createFolder, { invalidBody: { name: 'X', parentFolderId: '12' } }),
+      400,
+    );
+    expect(folder).toMatchObject({ field: 'parentFolderId', code: 'invalid_field' });
+    expect(await ann.call(api.folders)).toEqual([]);
+    const video = await expectError(
+      ann.call(api.analyzeVideo, { params: { id: 1 }, invalidBody: { linkedSOPs: ['12'] } }),
+      400,
+    );
+    expect(video).toMatchObject({ field: 'linkedSOPs.0', code: 'invalid_field' });
+  });
+
+  it('answers 400 for a path or query id a number parse would misread (" 12", 1e3, 0x10)', async () => {
+    for (const id of ['1e3', '0x10', ' 12']) {
+      await expectError(ann.call(api.document, { params: { id } }), 400);
+    }
+    const filters: Record<string, string>[] = [
+      { documentId: ' 12' },
+      { observerId: '1e3' },
+      { documentId: '0x10' },
+    ];
+    for (const invalidQuery of filters) {
+      await expectError(ann.call(api.insightsObservations, { invalidQuery }), 400);
+    }
+    await expectError(ann.call(api.documents, { invalidQuery: { tags: '1,0x10' } }), 400);
+  });
+});
+
 describe('library ids out of range', () => {
   it('answers 400 for a document, evaluation or version id no row can have', async () => {
     const params = { id: TOO_BIG };
