@@ -209,6 +209,8 @@ export const ERROR_TEXTS = {
   webhook_events_required: 'Please pick at least one event.',
   https_address_required: 'Please enter an https:// address.',
   webhook_address_credentials:
+  options_distinct: 'Options must all be different.',
+  correct_answer_an_option: 'The correct answer must be one of the options.',
     "A webhook address cannot hold a user name or password: every delivery is signed with the endpoint's secret, which your receiver checks instead.",
   domain_format: 'Enter a domain such as acme.com',
   api_base_url_format: 'API base URL must be an http(s) URL',

@@ -9,6 +9,20 @@ export type EvaluationStatus = z.infer<typeof EvaluationStatus>;
 
 export const GENERATORS = ['gemini', 'offline'] as const;
 
+/**
+ * The categories the generators sort questions into, in English whatever the SOP's language (the
+ * Gemini prompt asks for these words): the web app words them in its reader's language. A
+ * reviewer may write any other, shown as written.
+ */
+export const QUESTION_CATEGORIES = [
+  'Safety',
+  'Procedure',
+  'Quality',
+  'Equipment',
+  'Compliance',
+] as const;
+export type QuestionCategory = (typeof QUESTION_CATEGORIES)[number];
+
 /** A question as a generator writes it and reviewers edit it: exactly one option is correct. */
 export const AuthoredQuestion = z
   .object({

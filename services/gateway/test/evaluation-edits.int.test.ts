@@ -158,6 +158,39 @@ describe('an edit names the evaluation it was made from', () => {
   });
 });
 
+/**
+ * Observations record answers by question id and the insights count misses per SOP and id: an
+ * edit renumbered the questions, so an id named another question after it.
+ */
+describe("an edit keeps each question's id", () => {
+  it('keeps the id of a question moved, and gives a new one an id never used', async () => {
+    const id = await sopWithDraft('Cooling stock');
+    const read = await review(ann, id);
+    const [cooled] = draftOf(read, 'Cooling stock').questions;
+    const question = (text: string) => ({ ...cooled!, text });
+    const first = await save(ann, id, {
+      ...draftOf(read, 'Cooling stock'),
+      questions: [question('Where is stock cooled?'), cooled!],
+      updatedAt: read.updatedAt,
+    });
+    const moved = (first.body as ReviewEvaluation).questions;
+    expect(moved.map((asked) => [asked.id, asked.text])).toEqual([
+      ['q2', 'Where is stock cooled?'],
+      ['q1', 'When must cooked food be cooled?'],
+    ]);
+
+    const second = await save(ann, id, {
+      ...draftOf(read, 'Cooling stock'),
+      questions: [question('Where is stock cooled?'), question('How is stock labelled?')],
+      updatedAt: (first.body as ReviewEvaluation).updatedAt,
+    });
+    expect((second.body as ReviewEvaluation).questions.map((asked) => asked.id)).toEqual([
+      'q2',
+      'q3',
+    ]);
+  });
+});
+
 describe('a publication names the evaluation it was read from', () => {
   it('refuses to publish a version saved after the publisher read it, and publishes the one read', async () => {
     const id = await sopWithDraft('Cooling pasta');

@@ -4,7 +4,7 @@ import { Badge } from '../ui/Badge';
 import { listRowClass } from '../ui/ListStates';
 import { smallDangerButtonClass, smallOutlineButtonClass } from '../ui/styles';
 import { formatDate } from '../ui/dates';
-import { expiryText, reobservationText, STATE_TONES, stateLabel } from './format';
+import { expiryText, reobservationText, scoreText, STATE_TONES, stateLabel } from './format';
 import { certificatePdfUrl } from './queries';
 import { useTranslation } from 'react-i18next';
 
@@ -44,9 +44,7 @@ export function CertificationRow({
           {t('certifications.row.issued', { date: formatDate(certification.issuedAt) })}
           {' · '}
           {expiryText(certification)}
-          {certification.score === null
-            ? null
-            : ` · ${t('certifications.row.score', { score: certification.score })}`}
+          {certification.score === null ? null : ` · ${scoreText(certification.score)}`}
         </p>
         <p className="text-xs text-slate-500 dark:text-slate-400">
           {certification.categories.join(', ')} · {t('certifications.row.verificationCode')}{' '}

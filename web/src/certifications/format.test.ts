@@ -6,9 +6,11 @@ import {
   expiryText,
   matchesSearch,
   reobservationText,
+  scoreText,
   seesEveryone,
 } from './format';
 import { setDatePreferences } from '../ui/dates';
+import { i18n } from '../i18n/i18n';
 
 // The preferences are the module's state, shared with the files the worker runs next (unit's
 // isolate: false): each test here sets its own, and the defaults are back after it.
@@ -34,6 +36,17 @@ const certification: Certification = {
 };
 
 describe('certification text', () => {
+  /** A French row read 'Score 66.7 %': the decimal point of English in a comma language. */
+  it("writes the score in the reader's number format", async () => {
+    expect(scoreText(66.7)).toBe('Score 66.7%');
+    try {
+      await i18n.changeLanguage('fr');
+      expect(scoreText(66.7)).toBe('Score 66,7 %');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
   it('dates in the time zone and format the user chose', () => {
     setDatePreferences({ timeZone: 'Asia/Tokyo', dateFormat: 'DD/MM/YYYY' });
     expect(expiryText({ ...certification, expiresAt: '2026-11-30T23:30:00.000Z' })).toBe(

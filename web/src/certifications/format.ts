@@ -9,6 +9,7 @@ import {
 import type { BadgeTone } from '../ui/Badge';
 import { formatDate } from '../ui/dates';
 import { i18n } from '../i18n/i18n';
+import { formatNumber } from '../i18n/format';
 
 /** 'Active', 'Expiring Soon', 'Overdue', 'Revoked', in the language shown. */
 export function stateLabel(state: CertificationState): string {
@@ -24,6 +25,10 @@ export const STATE_TONES: Record<CertificationState, BadgeTone> = {
 
 export const canRevoke = (role: Role | undefined) =>
   role !== undefined && ORGANIZATION_ADMINS.includes(role);
+
+/** 'Score 66.7%', 'Score 66,7 %': the observation's score the certification was issued on. */
+export const scoreText = (score: number) =>
+  i18n.t('certifications.row.score', { score: formatNumber(score) });
 
 /** Staff see everyone's certifications; an operator sees their own. */
 export const seesEveryone = (role: Role | undefined) =>

@@ -18,6 +18,7 @@ import {
   revisionNotice,
   type EditorQuestion,
 } from './evaluationText';
+import { i18n } from '../i18n/i18n';
 
 const review: ReviewEvaluation = {
   id: 7,
@@ -134,6 +135,31 @@ describe('editor state', () => {
       options: 'Options must all be different.',
     });
     expect(questionErrors(errors, 1)).toEqual({ 'options.1': 'Options cannot be empty.' });
+  });
+
+  /** A French or Spanish reviewer read these two of proto's sentences in English. */
+  it("words every one of proto's sentences in the reader's language", async () => {
+    const state = editorStateOf(review);
+    const bad = {
+      ...state,
+      questions: [question({ options: ['a', 'A', 'b'] }), question({ correctIndex: 5 })],
+    };
+    try {
+      await i18n.changeLanguage('fr');
+      const errors = draftErrors(bad);
+      expect(questionErrors(errors, 0)).toEqual({
+        options: 'Les réponses proposées doivent toutes être différentes.',
+      });
+      expect(questionErrors(errors, 1)).toEqual({
+        correctIndex: 'La bonne réponse doit être l’une des réponses proposées.',
+      });
+      await i18n.changeLanguage('es');
+      expect(questionErrors(draftErrors(bad), 0)).toEqual({
+        options: 'Las opciones deben ser todas distintas.',
+      });
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });
 

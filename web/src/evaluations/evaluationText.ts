@@ -3,8 +3,10 @@ import {
   errorCodeOf,
   EvaluationDraft,
   OPTION_LETTERS,
+  QUESTION_CATEGORIES,
   type Evaluation,
   type EvaluationStatus,
+  type QuestionCategory,
   type ReviewEvaluation,
   type Role,
 } from '@hub/proto';
@@ -40,6 +42,13 @@ export function evaluationStatusBadge(status: EvaluationStatus | string): {
     return { label: i18n.t('evaluations.status.published'), tone: 'green' };
   if (status === 'draft') return { label: i18n.t('evaluations.status.draft'), tone: 'amber' };
   return { label: status.charAt(0).toUpperCase() + status.slice(1), tone: 'neutral' };
+}
+
+/** A question's category in the reader's language: the generators' words; any other as written. */
+export function categoryText(category: string): string {
+  return (QUESTION_CATEGORIES as readonly string[]).includes(category)
+    ? i18n.t(`evaluations.categories.${category as QuestionCategory}`)
+    : category;
 }
 
 /** Only a published evaluation may be observed against (spec section 4). */

@@ -19,6 +19,7 @@ import { isApiError } from '../api/client';
 import { currentUserQuery } from '../api/queries';
 import {
   canStartObservation,
+  categoryText,
   evaluationStatusBadge,
   hasAnswers,
   isReviewer,
@@ -243,7 +244,7 @@ function EvaluationBody({ document, onGenerationStarted }: EvaluationTabProps) {
             <div className="flex flex-wrap items-start gap-2">
               <span className="font-medium">{index + 1}.</span>
               <p className="min-w-0 flex-1 font-medium">{question.text}</p>
-              {question.category && <Badge tone="blue">{question.category}</Badge>}
+              {question.category && <Badge tone="blue">{categoryText(question.category)}</Badge>}
             </div>
             <ul className="mt-3 space-y-1.5">
               {question.options.map((option, optionIndex) => {

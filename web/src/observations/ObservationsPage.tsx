@@ -13,6 +13,7 @@ import { toast } from '../toast/toastStore';
 import { Badge } from '../ui/Badge';
 import { Card } from '../ui/Card';
 import { formatDateTime } from '../ui/dates';
+import { formatPercent } from '../i18n/format';
 import { emptyListText } from '../ui/emptyList';
 import { LoadMore } from '../ui/LoadMore';
 import { Spinner } from '../ui/Spinner';
@@ -248,7 +249,8 @@ function PassMark() {
   if (!isTrainingEditor(role)) {
     return (
       <p data-testid="pass-mark" className="text-sm text-slate-500 dark:text-slate-400">
-        {t('observations.passMark.label')} <span className="font-semibold">{current}%</span>
+        {t('observations.passMark.label')}{' '}
+        <span className="font-semibold">{formatPercent(current)}</span>
       </p>
     );
   }

@@ -1,7 +1,7 @@
 import type { ObservationSession, ResponseSubmission } from '@hub/proto';
 import clsx from 'clsx';
 import { useState } from 'react';
-import { optionLetter } from '../evaluations/evaluationText';
+import { categoryText, optionLetter } from '../evaluations/evaluationText';
 import { useMediaQuery, WIDE_SCREEN } from '../shell/useMediaQuery';
 import { toast } from '../toast/toastStore';
 import { Badge } from '../ui/Badge';
@@ -74,7 +74,7 @@ export function QuestionStep({ session, index, now, waiting, onAnswer }: Questio
           </h2>
           {question.category && (
             <Badge tone="blue" testId="question-category">
-              {question.category}
+              {categoryText(question.category)}
             </Badge>
           )}
         </div>

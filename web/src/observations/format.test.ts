@@ -18,6 +18,10 @@ import {
   startAttempt,
   startRequest,
 } from './format';
+import { i18n } from '../i18n/i18n';
+
+/** Intl separates the French % sign with a (narrow) no-break space. */
+const spaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
 describe('timers', () => {
   it('formats m:ss', () => {
@@ -55,12 +59,23 @@ describe('session progress', () => {
 
   it('reports the score with its verdict', () => {
     expect(scoreText(null, null)).toBeNull();
-    expect(scoreText(83.33, true)).toBe('83% · Pass');
+    expect(scoreText(83.3, true)).toBe('83.3% · Pass');
     expect(scoreText(40, false)).toBe('40% · Fail');
     expect(completionToast('Olga', 100, true)).toEqual({
       title: 'Observation Completed',
       description: 'Olga scored 100% · Pass.',
     });
+  });
+
+  /** 79.6 at a pass mark of 80 read '80% · Fail', where the Hub and the member page say 79.6%. */
+  it('writes the score as stored, in the reader’s number format', async () => {
+    expect(scoreText(79.6, false)).toBe('79.6% · Fail');
+    try {
+      await i18n.changeLanguage('fr');
+      expect(spaces(scoreText(79.6, false)!)).toBe('79,6 % · Échoué');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });
 

@@ -11,6 +11,7 @@ import {
 import type { ToastInput } from '../toast/toastStore';
 import type { BadgeTone } from '../ui/Badge';
 import { i18n } from '../i18n/i18n';
+import { formatPercent } from '../i18n/format';
 import { newIdempotencyKey } from './sessionOutbox';
 
 export const isObserver = (role: Role | undefined) =>
@@ -64,12 +65,16 @@ export function observationStatusBadge(status: 'in_progress' | 'completed'): {
     : { label: i18n.t('observations.status.inProgress'), tone: 'blue' };
 }
 
-/** '85% · Pass' / '40% · Fail', or null while in progress (no score yet). */
+/**
+ * '85% · Pass' / '79.6% · Fail', or null while in progress (no score yet). The score as the
+ * server decided the pass on it (one decimal), as every other page writes it: rounded to a whole
+ * percent, 79.6 at a pass mark of 80 read '80% · Fail'.
+ */
 export function scoreText(score: number | null, passed: boolean | null): string | null {
   if (score === null) return null;
-  const rounded = `${Math.round(score)}%`;
-  if (passed === null) return rounded;
-  return `${rounded} · ${passed ? i18n.t('observations.pass') : i18n.t('observations.fail')}`;
+  const percent = formatPercent(score);
+  if (passed === null) return percent;
+  return `${percent} · ${passed ? i18n.t('observations.pass') : i18n.t('observations.fail')}`;
 }
 
 /** The completion toast: 'Observation Completed' with the score and the verdict. */

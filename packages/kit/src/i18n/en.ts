@@ -93,7 +93,8 @@ export const en = {
       operator: string;
       evaluation: string;
       passed: boolean;
-      score: number;
+      /** In the reader's digits ('66,7' in French), as writeNotification writes it. */
+      score: string;
       passMark: number;
       observer: string;
     }) => ({

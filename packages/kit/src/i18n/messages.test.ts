@@ -132,6 +132,27 @@ describe('the server catalogs', () => {
     );
   });
 
+  /** The French and Spanish notices and mails wrote '66.7 %': a decimal point in a comma language. */
+  it("write an observation's score in the reader's number format", () => {
+    const completed: NotificationText = {
+      key: 'observationCompleted',
+      params: {
+        operator: 'Olga',
+        evaluation: 'Cooling',
+        passed: false,
+        score: 66.7,
+        passMark: 80,
+        observer: 'Tess',
+      },
+    };
+    const say = (language: Language) => writeNotification(completed, inUtc(language), NOW).message;
+    expect(say('en')).toBe(
+      'Olga did not pass "Cooling" with 66.7% (pass mark 80%), observed by Tess.',
+    );
+    expect(say('fr')).toContain('avec 66,7 % (seuil de réussite : 80 %)');
+    expect(say('es')).toContain('con un 66,7 % (mínimo para aprobar: 80 %)');
+  });
+
   it("write the supervisors' expiry digest in every language, counts and page included", () => {
     const digest: NotificationText = {
       key: 'certificationDigest',

@@ -46,6 +46,18 @@ export function longDate(date: Date, language: Language, timeZone = 'UTC'): stri
   return format.format(date);
 }
 
+const decimalFormats = new Map<Language, Intl.NumberFormat>();
+
+/** A score in the language's digits, one decimal at most: 66.7 -> '66.7' / '66,7'. */
+function decimal(value: number, language: Language): string {
+  let format = decimalFormats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
+    decimalFormats.set(language, format);
+  }
+  return format.format(value);
+}
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -92,7 +104,7 @@ export function readableFailureReason(reason: string, language: Language): strin
 /**
  * A notification another service asked for (proto's NotificationText), as its reader reads it
  * `now`: dates in the language's long form on the reader's calendar, a worker's failure reason in
- * the reader's language.
+ * the reader's language, a score in the language's digits.
  */
 export function writeNotification(
   text: NotificationText,
@@ -117,6 +129,11 @@ export function writeNotification(
             days: calendarDaysUntil(expiry, now, timeZone),
           });
     }
+    case 'observationCompleted':
+      return say.observationCompleted({
+        ...text.params,
+        score: decimal(text.params.score, language),
+      });
     case 'videoAnalysed': {
       const { identified, ...rest } = text.params;
       // A list in parentheses, read alike in every language.

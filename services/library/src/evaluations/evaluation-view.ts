@@ -6,9 +6,32 @@ import {
 } from '@hub/proto';
 import type { EvaluationEntity, StoredQuestion } from './evaluation.entity.js';
 
-/** Question ids are positional and stable within one version of the evaluation. */
-export const toStoredQuestions = (questions: AuthoredQuestion[]): StoredQuestion[] =>
-  questions.map((question, index) => ({ id: `q${index + 1}`, ...question }));
+const sameText = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** The number of a question id ('q7' -> 7; 0 for one not written so). */
+export const questionNumber = (id: string) => Number(/^q(\d+)$/.exec(id)?.[1] ?? 0);
+
+/**
+ * The questions with their ids, replacing `previous` (an edit, a new generation). Observations
+ * record answers by id and the reports count misses per SOP and id, so an id names one question
+ * for good: a question asked before (the same text, wherever it moved) keeps its id, and any
+ * other takes a new one after the highest `previous` holds, not the id of one this replaces.
+ * (The evaluation keeps no record of its past ids: one an earlier edit removed from the top may
+ * come back.)
+ */
+export function toStoredQuestions(
+  questions: AuthoredQuestion[],
+  previous: StoredQuestion[] = [],
+): StoredQuestion[] {
+  const free = new Map<string, string[]>();
+  for (const { id, text } of previous)
+    free.set(sameText(text), [...(free.get(sameText(text)) ?? []), id]);
+  let highest = Math.max(0, ...previous.map((question) => questionNumber(question.id)));
+  return questions.map((question) => {
+    const id = free.get(sameText(question.text))?.shift() ?? `q${(highest += 1)}`;
+    return { id, ...question };
+  });
+}
 
 function base(row: EvaluationEntity) {
   return {

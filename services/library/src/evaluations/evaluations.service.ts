@@ -21,14 +21,11 @@ export const NO_EVALUATION = 'No evaluation available for this document';
 
 const isReviewer = (actor: Actor) => (TRAINING_EDITORS as readonly string[]).includes(actor.role);
 
-/** An edit renumbers the questions: the changed marks follow their questions' texts. */
+/** The changed marks of the questions an edit kept (a question kept keeps its id). */
 function carriedMarks(row: EvaluationEntity, questions: StoredQuestion[]): string[] {
-  const marked = new Set(
-    row.questions
-      .filter((question) => row.changedQuestionIds.includes(question.id))
-      .map((question) => question.text),
-  );
-  return questions.filter((question) => marked.has(question.text)).map((question) => question.id);
+  return questions
+    .filter((question) => row.changedQuestionIds.includes(question.id))
+    .map((question) => question.id);
 }
 
 @Injectable()
@@ -101,7 +98,7 @@ export class EvaluationsService {
     const saved = await this.evaluations.transaction(async (tx) => {
       const row = await this.evaluations.lockForEdit(tx, id);
       if (readAt !== undefined) this.unchangedSince(row, readAt);
-      const questions = toStoredQuestions(draft.questions);
+      const questions = toStoredQuestions(draft.questions, row.questions);
       const changes = {
         title: draft.title,
         description: draft.description,

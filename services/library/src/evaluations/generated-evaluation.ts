@@ -59,13 +59,16 @@ export async function saveGeneratedEvaluation(
   message: Generated,
   readMarkdown: ReadMarkdown,
 ): Promise<SavedGeneration> {
+  const { evaluations, versions } = repositories;
+  const existing = await evaluations.findGenerated(db, document.id);
   const replacement = {
     organizationId: document.organizationId,
     documentId: document.id,
     title: message.draft.title,
     description: message.draft.description,
     status: 'draft' as const,
-    questions: toStoredQuestions(message.draft.questions),
+    // A question the replaced evaluation asked keeps its id; a new one never takes an old one's.
+    questions: toStoredQuestions(message.draft.questions, existing?.questions),
     keyLearningPoints: message.draft.keyLearningPoints,
     generator: message.generator,
     generatorModel: message.generatorModel,
@@ -78,8 +81,6 @@ export async function saveGeneratedEvaluation(
     changedQuestionIds: [],
     removedQuestions: 0,
   };
-  const { evaluations, versions } = repositories;
-  const existing = await evaluations.findGenerated(db, document.id);
   if (!existing)
     return { evaluationId: await evaluations.insertGenerated(db, replacement), applied: true };
   if (reviewedDuringRun(existing, document.currentVersion, message.run))

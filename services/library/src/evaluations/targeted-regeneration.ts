@@ -7,6 +7,7 @@ import {
   type SopBlock,
 } from '../versions/step-diff.js';
 import type { StoredQuestion } from './evaluation.entity.js';
+import { questionNumber } from './evaluation-view.js';
 
 /** Questions at most, as the evaluation schema allows. */
 const MAX_QUESTIONS = 100;
@@ -70,7 +71,7 @@ export function reviseQuestions(input: {
     );
   });
 
-  let next = Math.max(0, ...input.previous.map((question) => Number(question.id.slice(1)) || 0));
+  let next = Math.max(0, ...input.previous.map((question) => questionNumber(question.id)));
   const added = fresh.map((question) => ({ id: `q${(next += 1)}`, ...question }));
   const position = (question: StoredQuestion) => {
     const index = newBlocks.findIndex((block) => sourceBlocks(question.sourcePassage, [block])[0]);

@@ -61,6 +61,14 @@ export const evaluations = {
     sourcePassage: 'Source passage',
   },
   defaultCategory: 'General',
+  /** The generators' categories of a question (proto's QUESTION_CATEGORIES). */
+  categories: {
+    Safety: 'Safety',
+    Procedure: 'Procedure',
+    Quality: 'Quality',
+    Equipment: 'Equipment',
+    Compliance: 'Compliance',
+  },
   fieldNames: {
     title: 'Title',
     description: 'Description',

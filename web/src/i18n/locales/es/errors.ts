@@ -195,6 +195,8 @@ export const errors: Record<ErrorCode, string> = {
   https_address_required: 'Escribe una dirección que empiece por https://.',
   webhook_address_credentials:
     'Una dirección de webhook no puede llevar usuario ni contraseña: cada envío va firmado con el secreto del webhook, y tu receptor comprueba esa firma.',
+  options_distinct: 'Las opciones deben ser todas distintas.',
+  correct_answer_an_option: 'La respuesta correcta debe ser una de las opciones.',
   domain_format: 'Escribe un dominio, por ejemplo acme.com.',
   api_base_url_format: 'La URL base de la API debe empezar por http:// o https://.',
   camera_system_address_credentials:

@@ -64,6 +64,13 @@ export const evaluations: Texts<typeof english> = {
     sourcePassage: 'Pasaje de origen',
   },
   defaultCategory: 'General',
+  categories: {
+    Safety: 'Seguridad',
+    Procedure: 'Procedimiento',
+    Quality: 'Calidad',
+    Equipment: 'Equipos',
+    Compliance: 'Cumplimiento',
+  },
   fieldNames: {
     title: 'El título',
     description: 'La descripción',

@@ -202,6 +202,8 @@ export const errors: Record<ErrorCode, string> = {
   webhook_events_required: 'Choisissez au moins un événement.',
   https_address_required: 'Saisissez une adresse commençant par https://.',
   webhook_address_credentials:
+  options_distinct: 'Les réponses proposées doivent toutes être différentes.',
+  correct_answer_an_option: 'La bonne réponse doit être l’une des réponses proposées.',
     'Une adresse de webhook ne peut pas contenir d’identifiant ni de mot de passe : chaque envoi est signé avec le secret du webhook, et votre récepteur vérifie cette signature.',
   domain_format: 'Saisissez un domaine, par exemple acme.com.',
   api_base_url_format: 'L’URL de base de l’API doit commencer par http:// ou https://.',

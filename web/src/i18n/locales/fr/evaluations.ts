@@ -64,6 +64,13 @@ export const evaluations: Texts<typeof english> = {
     sourcePassage: 'Passage source',
   },
   defaultCategory: 'Général',
+  categories: {
+    Safety: 'Sécurité',
+    Procedure: 'Procédure',
+    Quality: 'Qualité',
+    Equipment: 'Équipements',
+    Compliance: 'Conformité',
+  },
   fieldNames: {
     title: 'Titre',
     description: 'Description',

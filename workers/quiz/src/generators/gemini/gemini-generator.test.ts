@@ -31,6 +31,16 @@ const input = {
   prompt: ADMIN_PROMPT,
 };
 
+/** What a draft asks, whatever the order of each question's options: each one's right answer. */
+const asked = (draft: EvaluationDraft) => ({
+  ...draft,
+  questions: draft.questions.map(({ options, correctIndex, ...question }) => ({
+    ...question,
+    options: [...options].sort(),
+    answer: options[correctIndex],
+  })),
+});
+
 describe('the Gemini generator against a server speaking the Gemini REST API', () => {
   const gemini = new FakeGemini();
   let baseUrl: string;
@@ -49,11 +59,8 @@ describe('the Gemini generator against a server speaking the Gemini REST API', (
     gemini.reply(FakeGemini.answer(JSON.stringify(goodDraft)));
     const result = await generator().generate(input);
 
-    expect(result).toMatchObject({
-      draft: goodDraft,
-      generator: 'gemini',
-      generatorModel: 'gemini-test',
-    });
+    expect(asked(result.draft)).toEqual(asked(goodDraft));
+    expect(result).toMatchObject({ generator: 'gemini', generatorModel: 'gemini-test' });
     expect(result.promptUsed).toContain(ADMIN_PROMPT);
     expect(gemini.calls).toHaveLength(1);
     const [call] = gemini.calls;
@@ -115,8 +122,30 @@ describe('the Gemini generator against a server speaking the Gemini REST API', (
   it('accepts a good answer after a bad one', async () => {
     gemini.reply(FakeGemini.answer('not json'), FakeGemini.answer(JSON.stringify(goodDraft)));
     const result = await generator().generate(input);
-    expect(result.draft).toEqual(goodDraft);
+    expect(asked(result.draft)).toEqual(asked(goodDraft));
     expect(gemini.calls).toHaveLength(2);
+  });
+
+  /** A model puts the right answer first (or second) most of the time: an operator learns where. */
+  it("moves each question's right answer to a place of its own", async () => {
+    const answerFirst: EvaluationDraft = {
+      ...goodDraft,
+      questions: Array.from({ length: 8 }, (_, index) => ({
+        ...goodDraft.questions[0]!,
+        text: `What is step ${index + 1} of cooking chicken?`,
+        options: [`Right ${index}`, `Wrong ${index}a`, `Wrong ${index}b`, `Wrong ${index}c`],
+        correctIndex: 0,
+      })),
+    };
+    gemini.reply(FakeGemini.answer(JSON.stringify(answerFirst)));
+    const { draft } = await generator().generate(input);
+
+    expect(asked(draft)).toEqual(asked(answerFirst));
+    expect(new Set(draft.questions.map((question) => question.correctIndex)).size).toBeGreaterThan(
+      1,
+    );
+    gemini.reply(FakeGemini.answer(JSON.stringify(answerFirst)));
+    expect((await generator().generate(input)).draft).toEqual(draft);
   });
 
   it.each([

@@ -6,7 +6,7 @@ import {
   GoogleGenerativeAIResponseError,
   type GenerativeModel,
 } from '@google/generative-ai';
-import type { EvaluationDraft } from '@hub/proto/jobs';
+import type { AuthoredQuestion, EvaluationDraft } from '@hub/proto/jobs';
 import { splitIntoChunks } from '../../chunking.ts';
 import {
   checkDraft,
@@ -18,6 +18,7 @@ import {
 import { EVALUATION_SCHEMA, instructions, sopMessage } from './prompt.ts';
 import { sopLanguage } from '../sop-language.ts';
 import { mergeDrafts } from './merge.ts';
+import { hashText, seededRandom, shuffled } from '../offline/seeded-random.ts';
 
 export interface GeminiSettings {
   apiKey: string;
@@ -65,6 +66,24 @@ function providerFailure(error: unknown, signal?: AbortSignal): unknown {
     );
   }
   return error;
+}
+
+/**
+ * The question with its options in an order of their own. A model puts the right answer in the
+ * same place most of the time (first or second), which an operator answering aloud soon learns;
+ * the offline generator shuffles its options too. Seeded by the question: one answer of the
+ * model gives one evaluation.
+ */
+function answerPlaced(question: AuthoredQuestion): AuthoredQuestion {
+  const order = shuffled(
+    question.options.map((_, index) => index),
+    seededRandom(hashText(question.text)),
+  );
+  return {
+    ...question,
+    options: order.map((index) => question.options[index]!),
+    correctIndex: order.indexOf(question.correctIndex),
+  };
 }
 
 function parseAnswer(
@@ -126,7 +145,7 @@ export class GeminiGenerator implements EvaluationGenerator {
       maxLearningPoints: MAX_LEARNING_POINTS,
     });
     return {
-      draft: merged,
+      draft: { ...merged, questions: merged.questions.map(answerPlaced) },
       generator: 'gemini',
       generatorModel: this.settings.model,
       promptUsed: system,

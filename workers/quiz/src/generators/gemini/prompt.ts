@@ -1,5 +1,6 @@
 import { SchemaType, type ResponseSchema } from '@google/generative-ai';
 import type { Language } from '@hub/proto';
+import { QUESTION_CATEGORIES } from '@hub/proto/jobs';
 
 /** The SOP's language as the model is told it, in English like the rest of our rules. */
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Spanish', fr: 'French' };
@@ -19,7 +20,7 @@ export function instructions(
     '- "options": 3 to 6 different answers, exactly one of them correct; "correctIndex" is its',
     '  position, counted from 0. Never offer "all of the above" or "none of the above".',
     '- The correct answer must be stated in the SOP; the wrong ones must be plausible.',
-    '- "category": one of Safety, Procedure, Quality, Equipment, Compliance.',
+    `- "category": one of ${QUESTION_CATEGORIES.join(', ')}.`,
     '- "sourcePassage": the SOP passage the answer comes from, quoted word for word.',
     '- "explanation": why the answer is correct, citing that passage.',
     'Also give a "title", a one-paragraph "description" of the SOP and up to 10',

@@ -1,5 +1,7 @@
-export const CATEGORIES = ['Safety', 'Procedure', 'Quality', 'Equipment', 'Compliance'] as const;
-export type Category = (typeof CATEGORIES)[number];
+import type { QuestionCategory } from '@hub/proto/jobs';
+
+/** Proto's QUESTION_CATEGORIES, which the web app words in its reader's language. */
+export type Category = QuestionCategory;
 
 /**
  * Words of each category in the languages an SOP may be written in (English, Spanish, French).
