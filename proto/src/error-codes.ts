@@ -101,6 +101,13 @@ export const ERROR_TEXTS = {
   review_face_not_identified: 'This face is not identified any more. Reload the report.',
   review_face_named: 'This face is already named. Reload the report.',
   review_face_unknown: 'This face is not in the report. Reload the report.',
+  review_report_replaced: 'A new analysis replaced this report. Reload the report.',
+  review_analysis_running:
+    'This video is being analysed again. Review its faces once the analysis has finished.',
+  review_analysis_failed:
+    'The latest analysis of this video failed. Analyse it again to review its faces.',
+  unknown_person_none_named:
+    "None of this person's faces could be named now: their videos are being analysed again, or their analysis failed.",
   webhook_address_refused: 'This address cannot receive webhooks: {detail}.',
   webhook_endpoint_limit:
     'An organization can have at most {limit} webhook endpoints. Delete one first.',

@@ -68,10 +68,7 @@ describe('RPC access declared once', () => {
   // Their service tells the routes apart by the request (the caller's own faces, or a member's
   // for an administrator), so the RPC admits the roles of both. Any other RPC is relayed by
   // routes of one access: a second route with other roles needs its own look here.
-  const SHARED_BY_ROUTES_OF_OTHER_ACCESS = [
-    'video.faces.references',
-    'video.faces.references.delete',
-  ];
+  const SHARED_BY_ROUTES_OF_OTHER_ACCESS = ['video.faces.references'];
 
   it('has routes of different access relay to one RPC only where listed', () => {
     const mixed = named

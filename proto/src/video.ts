@@ -185,13 +185,20 @@ export const AnalyzeVideoRequest = z.object({
 });
 export type AnalyzeVideoRequest = z.infer<typeof AnalyzeVideoRequest>;
 
+/**
+ * The report a review was made on, by its video's `analyzedAt`: face ids are a run's own, so a
+ * review of a report a new analysis replaced since is refused rather than applied to whichever
+ * face of the new report has the same id. Optional for older clients.
+ */
+const ReviewedReport = z.object({ analyzedAt: z.iso.datetime().max(40).optional() });
+
 /** A supervisor's correction of one face of a report. */
 export const ReviewFaceRequest = z.discriminatedUnion('decision', [
-  z.object({ decision: z.literal('confirm') }),
+  ReviewedReport.extend({ decision: z.literal('confirm') }),
   /** "Not this person": the face becomes unidentified. */
-  z.object({ decision: z.literal('reject') }),
+  ReviewedReport.extend({ decision: z.literal('reject') }),
   /** An unidentified face is this member. */
-  z.object({ decision: z.literal('name'), userId: BodyRowId }),
+  ReviewedReport.extend({ decision: z.literal('name'), userId: BodyRowId }),
 ]);
 export type ReviewFaceRequest = z.infer<typeof ReviewFaceRequest>;
 
@@ -282,5 +289,10 @@ export const NamedUnknownPerson = z.object({
   /** Faces named in the reports, and the videos they are in. */
   faces: z.number().int(),
   videos: z.number().int(),
+  /**
+   * Faces that could not be named now (their video being analysed again, or its analysis
+   * failed): the person stays listed with them.
+   */
+  left: z.number().int(),
 });
 export type NamedUnknownPerson = z.infer<typeof NamedUnknownPerson>;

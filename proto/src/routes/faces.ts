@@ -26,7 +26,8 @@ const Message = z.object({ message: z.string() });
 
 /**
  * Reference photos of faces (yours, or a member's for administrators) and the review of reports.
- * Your own references name you in videos: changed from your session only, never by a token.
+ * Your own references name you in videos: changed from your session only, never by a token, by
+ * your routes or by a member's naming you.
  */
 export const faceRoutes = {
   myFaceReferences: defineRoute({
@@ -96,6 +97,7 @@ export const faceRoutes = {
     response: FaceReference,
     upload: FACE_REFERENCE_UPLOAD,
   }),
+  // Not relayed: the gateway refuses it to a token naming its creator (face-references.controller).
   deleteMemberFaceReference: defineRoute({
     method: 'DELETE',
     path: '/api/team/members/:id/face-references/:referenceId',
@@ -105,14 +107,6 @@ export const faceRoutes = {
     audit: 'face-reference.delete',
     params: MemberFaceReferenceParams,
     response: Message,
-    relay: {
-      rpc: videoRpc.deleteFaceReference,
-      request: ({ actor, params }) => ({
-        actor,
-        userId: params.id,
-        referenceId: params.referenceId,
-      }),
-    },
   }),
   faceReferencePhoto: defineRoute({
     method: 'GET',

@@ -1,4 +1,6 @@
 import type { FaceReference } from '@hub/proto';
+import { ApiError } from '../api/client';
+import { readableFailureReason } from '../api/failure-reason';
 import { i18n } from '../i18n/i18n';
 import type { BadgeTone } from '../ui/Badge';
 
@@ -30,4 +32,16 @@ export function referenceStatus(reference: Pick<FaceReference, 'status'>): {
     return { label: i18n.t('faces.status.checking'), tone: 'amber' };
   }
   return { label: i18n.t('faces.status.rejected'), tone: 'red' };
+}
+
+/**
+ * A photo the worker refused, as its reader reads it: the API answers the worker's reason (one of
+ * proto's FAILURE_REASONS, not an error code) in English, and the refused photo is gone, so the
+ * failure toast is the only place it is read.
+ */
+export function readableRefusal(error: unknown): unknown {
+  if (!(error instanceof ApiError) || error.code !== undefined || !error.serverMessage) {
+    return error;
+  }
+  return new ApiError(error.status, readableFailureReason(error.serverMessage));
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import { postForm } from '../api/upload';
 import { useContractMutation } from '../api/useContractMutation';
+import { readableRefusal } from './format';
 import { faceReferencesKey, type ReferenceOwner } from './queries';
 
 function addPath(owner: ReferenceOwner): string {
@@ -23,7 +24,10 @@ export function useFaceReferenceMutations(owner: ReferenceOwner) {
     mutationFn: async (file: File): Promise<FaceReference> => {
       const form = new FormData();
       form.append(api.addMyFaceReference.upload?.fileField ?? 'photo', file);
-      return (await postForm(addPath(owner), form)) as FaceReference;
+      const added = await postForm(addPath(owner), form).catch((error: unknown) => {
+        throw readableRefusal(error);
+      });
+      return added as FaceReference;
     },
     invalidates,
     success: (reference) =>

@@ -17,13 +17,16 @@ export function useNameUnknownPerson(onNamed: () => void) {
     mutationFn: ({ id, userId }: { id: number; userId: number }): Promise<NamedUnknownPerson> =>
       call(api.nameUnknownPerson, { params: { id }, body: { userId } }),
     invalidates: [videoListsKey, unknownPeopleKey, videoPagesKey, teamMemberPagesKey],
-    // The server's `message` is English; the counts are worded here.
+    // The server's `message` is English; the counts are worded here, with the faces left.
     success: (named) => ({
       title: t('unknownPeople.named'),
-      description: t('unknownPeople.namedSummary', {
-        faces: t('unknownPeople.namedFaces', { count: named.faces }),
-        videos: t('unknownPeople.videos', { count: named.videos }),
-      }),
+      description: [
+        t('unknownPeople.namedSummary', {
+          faces: t('unknownPeople.namedFaces', { count: named.faces }),
+          videos: t('unknownPeople.videos', { count: named.videos }),
+        }),
+        ...(named.left > 0 ? [t('unknownPeople.namedLeft', { count: named.left })] : []),
+      ].join(' '),
     }),
     onSuccess: onNamed,
     failure: { title: t('unknownPeople.notNamed'), fallback: t('unknownPeople.tryAgain') },

@@ -49,7 +49,8 @@ function PlayerBody({ video, focus }: { video: Video; focus: 'player' | 'report'
   const details = useQuery(videoQuery(video.id));
   const src = videoStreamUrl(details.data?.s3Key ?? video.s3Key);
   const status = videoStatus(video);
-  const review = useReportReview(video.id);
+  // Of the report shown: a review of one a new analysis replaced since is refused.
+  const review = useReportReview(video.id, details.data?.analyzedAt);
 
   // The list polls while the analysis runs: once it ends, the report is fetched again.
   const { refetch } = details;
@@ -126,7 +127,12 @@ function PlayerBody({ video, focus }: { video: Video; focus: 'player' | 'report'
             {t('videos.player.loadingReport')}
           </p>
         ) : report ? (
-          <AnalysisReportView report={report} onSeek={seek} review={review} />
+          <AnalysisReportView
+            report={report}
+            onSeek={seek}
+            // The report before a new analysis that runs or failed is read, not reviewed.
+            review={video.analysisStatus === 'completed' ? review : undefined}
+          />
         ) : (
           <p data-testid="no-report" className="text-sm text-slate-500 dark:text-slate-400">
             {status.processing ? t('videos.player.running') : t('videos.player.notAnalysed')}

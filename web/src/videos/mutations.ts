@@ -92,21 +92,30 @@ const REVIEWED = {
 } as const satisfies Record<ReviewFaceRequest['decision'], string>;
 
 /**
- * A supervisor's review of one face: the answer is the corrected video, shown at once; the
- * list's figures and a member's page (videos they appear in) are fetched again.
+ * A supervisor's review of one face of the report shown (analysed at `analyzedAt`): the answer is
+ * the corrected video, shown at once; the list's figures and a member's page (videos they appear
+ * in) are fetched again. Refused, the report is fetched again too: a new analysis may have
+ * replaced it, its faces another run's.
  */
-export function useFaceReview(videoId: number) {
+export function useFaceReview(videoId: number, analyzedAt: string | null | undefined) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useContractMutation({
     mutationFn: ({ faceId, review }: { faceId: string; review: ReviewFaceRequest }) =>
-      call(api.reviewFace, { params: { id: videoId, faceId }, body: review }),
+      call(api.reviewFace, {
+        params: { id: videoId, faceId },
+        body: analyzedAt ? { ...review, analyzedAt } : review,
+      }),
     onSuccess: (video) => queryClient.setQueryData(videoQuery(videoId).queryKey, video),
     success: (_, { review }) => ({
       title: t(`videos.review.${REVIEWED[review.decision]}`),
       description: t('videos.review.updated'),
     }),
-    invalidates: [videoListsKey, teamMemberPagesKey],
+    invalidates: (_, video) => [
+      videoListsKey,
+      teamMemberPagesKey,
+      ...(video ? [] : [videoQuery(videoId).queryKey]),
+    ],
     failure: { title: t('videos.review.notSaved'), fallback: t('videos.review.tryAgain') },
   });
 }

@@ -1,7 +1,16 @@
-import { Controller, Inject, NotFoundException, Param, Req, Res } from '@nestjs/common';
+import {
+  Controller,
+  ForbiddenException,
+  Inject,
+  NotFoundException,
+  Param,
+  Req,
+  Res,
+} from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { type Actor, api, EXTENSION_BY_KIND, FACE_REFERENCE_UPLOAD, videoRpc } from '@hub/proto';
 import { newObjectKey, type ObjectStorage, RpcClient } from '@hub/kit';
+import { API_TOKEN_SESSION_ONLY } from '../api-tokens/api-token-authenticator.js';
 import { CurrentActor } from '../http/current-actor.decorator.js';
 import { Endpoint } from '../http/endpoint.decorator.js';
 import type { GuardedRequest } from '../http/request-context.js';
@@ -13,6 +22,17 @@ const CHECK_TIMEOUT_MS = 60_000;
 
 type MemberParam = { id: number };
 type ReferenceParam = { referenceId: number };
+type MemberReferenceParam = MemberParam & ReferenceParam;
+
+/**
+ * Your own references change from your session only, never by an API token (the routes of your
+ * own are sessionOnly): a member's route naming yourself is refused to a token as they are.
+ */
+function refuseOwnByToken(request: GuardedRequest, actor: Actor, userId: number): void {
+  if (request.apiToken && userId === actor.userId) {
+    throw new ForbiddenException(API_TOKEN_SESSION_ONLY);
+  }
+}
 
 /**
  * Reference photos of faces: yours (every role) or a member's (administrators; the route says
@@ -37,7 +57,22 @@ export class FaceReferencesController {
     @Param() params: MemberParam,
     @Req() request: GuardedRequest,
   ) {
+    refuseOwnByToken(request, actor, params.id);
     return this.add(actor, params.id, request);
+  }
+
+  @Endpoint(api.deleteMemberFaceReference)
+  removeForMember(
+    @CurrentActor() actor: Actor,
+    @Param() params: MemberReferenceParam,
+    @Req() request: GuardedRequest,
+  ) {
+    refuseOwnByToken(request, actor, params.id);
+    return this.rpc.relay(videoRpc.deleteFaceReference, {
+      actor,
+      userId: params.id,
+      referenceId: params.referenceId,
+    });
   }
 
   @Endpoint(api.faceReferencePhoto)

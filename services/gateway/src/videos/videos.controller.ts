@@ -1,6 +1,14 @@
 import { BadRequestException, Controller, Inject, Param, Req, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { type Actor, api, EXTENSION_BY_KIND, LinkedSop, VIDEO_UPLOAD, videoRpc } from '@hub/proto';
+import {
+  type Actor,
+  api,
+  ERROR_TEXTS,
+  EXTENSION_BY_KIND,
+  LinkedSop,
+  VIDEO_UPLOAD,
+  videoRpc,
+} from '@hub/proto';
 import { newObjectKey, type ObjectStorage, RpcClient } from '@hub/kit';
 import { z } from 'zod';
 import { CurrentActor } from '../http/current-actor.decorator.js';
@@ -25,6 +33,23 @@ export function parseLinkedSops(raw: string): LinkedSop[] {
   }
 }
 
+/**
+ * The recording date as the database keeps it. The fields' check only asks that it parse, and
+ * JavaScript parses years PostgreSQL cannot store ("99999-01-01": a 500 once the whole file was
+ * uploaded): refused before the file, as a date that does not parse is.
+ */
+export function recordedAtOf(raw: string): string {
+  const date = new Date(raw);
+  const year = date.getUTCFullYear();
+  if (Number.isNaN(date.getTime()) || year < 1900 || year > 9999) {
+    throw new BadRequestException({
+      message: ERROR_TEXTS.recording_date_invalid,
+      field: 'recordingDate',
+    });
+  }
+  return date.toISOString();
+}
+
 @Controller()
 export class VideosController {
   constructor(
@@ -38,8 +63,10 @@ export class VideosController {
   @Endpoint(api.uploadVideo)
   async upload(@CurrentActor() actor: Actor, @Req() request: GuardedRequest) {
     let linkedSops: LinkedSop[] = [];
+    let recordedAt = '';
     const upload = await this.uploads.receive(request, VIDEO_UPLOAD, async (kind, fields) => {
       linkedSops = parseLinkedSops(fields.linkedSops);
+      recordedAt = recordedAtOf(fields.recordingDate);
       return newObjectKey(actor.organizationId, 'videos', EXTENSION_BY_KIND[kind]!);
     });
     try {
@@ -47,7 +74,7 @@ export class VideosController {
         actor,
         title: upload.fields.title,
         description: upload.fields.description,
-        recordedAt: new Date(upload.fields.recordingDate).toISOString(),
+        recordedAt,
         linkedSops,
         storageKey: upload.key,
         fileName: upload.fileName,

@@ -16,9 +16,21 @@ export interface Person {
 /** A review that does not fit the face it names, in words for the supervisor. */
 export class ReviewRefusal extends Error {}
 
+/**
+ * A review of a report that is not the video's current one: a new analysis replaced it since (its
+ * face id is the earlier run's, and the same id in the new report may be anyone), or is running,
+ * or failed (the page still shows the report before it).
+ */
+export class ReportNotCurrent extends ReviewRefusal {}
+
 export const NOT_IDENTIFIED = 'This face is not identified any more. Reload the report.';
 export const NOT_UNIDENTIFIED = 'This face is already named. Reload the report.';
 export const UNKNOWN_FACE = 'This face is not in the report. Reload the report.';
+export const REPORT_REPLACED = 'A new analysis replaced this report. Reload the report.';
+export const ANALYSIS_RUNNING =
+  'This video is being analysed again. Review its faces once the analysis has finished.';
+export const ANALYSIS_FAILED =
+  'The latest analysis of this video failed. Analyse it again to review its faces.';
 
 const faceNumber = (faceId: string | undefined) => Number(faceId?.slice(1) ?? 0);
 

@@ -1,7 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AnalysisReport, ReviewFaceRequest, SpacedEmbedding } from '@hub/proto';
-import { type Reviewed, withFaceIds } from './apply-review.js';
+import {
+  ANALYSIS_FAILED,
+  ANALYSIS_RUNNING,
+  REPORT_REPLACED,
+  ReportNotCurrent,
+  type Reviewed,
+  withFaceIds,
+} from './apply-review.js';
 
 /** The report a review makes, and what the review was about (kept in the audit row). */
 export type Revision = (report: AnalysisReport) => Reviewed;
@@ -40,6 +47,35 @@ export interface Revised {
 }
 
 /**
+ * Which analysis the review was made on: its run (a face kept by it), or the `analyzedAt` the
+ * supervisor's page showed. Either, when given, must still be the video's report.
+ */
+export interface ReportOf {
+  run?: number;
+  analyzedAt?: string;
+}
+
+interface ReviewedRow {
+  analysis_run: number;
+  analysis_status: string;
+  analyzed_at: Date | null;
+  report: AnalysisReport;
+}
+
+/**
+ * Why the video's report cannot take the review, if it cannot: a run's face ids are its own, and
+ * the report stays shown while a new analysis runs and after it failed.
+ */
+function notCurrent(row: ReviewedRow, of: ReportOf): string | undefined {
+  if (row.analysis_status === 'processing') return ANALYSIS_RUNNING;
+  if (row.analysis_status !== 'completed') return ANALYSIS_FAILED;
+  if (of.run !== undefined && row.analysis_run !== of.run) return REPORT_REPLACED;
+  const analyzedAt = row.analyzed_at?.toISOString();
+  if (of.analyzedAt !== undefined && analyzedAt !== of.analyzedAt) return REPORT_REPLACED;
+  return undefined;
+}
+
+/**
  * A face learned from this video as the person (confirmed, or named) is the face just rejected as
  * them: one learned face a person and video, and a report has one entry a person. Kept, it would
  * name that stranger as them in every later analysis and snapshot.
@@ -62,8 +98,9 @@ export class FaceReviewRepository {
 
   /**
    * Applies a review to a completed analysis of the organization, the video's row locked so
-   * two supervisors' reviews apply one after the other. Null when there is no such report. A
-   * named face leaves its unknown person: it is the member's now, and goes with them.
+   * two supervisors' reviews apply one after the other. Null when the video has no report; a
+   * ReportNotCurrent when its analysis runs or failed, or it is not the one `of` names. A named
+   * face leaves its unknown person: it is the member's now, and goes with them.
    */
   async revise(
     organizationId: number,
@@ -71,15 +108,17 @@ export class FaceReviewRepository {
     revise: Revision,
     record: ReviewRecord,
     followUp?: FollowUp,
+    of: ReportOf = {},
   ): Promise<Revised | null> {
     return this.db.transaction(async (tx) => {
       const [row] = (await tx.query(
-        `SELECT analysis_run, report FROM videos
-          WHERE id = $1 AND organization_id = $2 AND analysis_status = 'completed'
-            AND report IS NOT NULL FOR UPDATE`,
+        `SELECT analysis_run, analysis_status, analyzed_at, report FROM videos
+          WHERE id = $1 AND organization_id = $2 AND report IS NOT NULL FOR UPDATE`,
         [videoId, organizationId],
-      )) as { analysis_run: number; report: AnalysisReport }[];
+      )) as ReviewedRow[];
       if (!row) return null;
+      const refused = notCurrent(row, of);
+      if (refused) throw new ReportNotCurrent(refused);
       const revised = revise(withFaceIds(row.report));
       const report = followUp ? await followUp(tx, revised) : revised.report;
       await tx.query(

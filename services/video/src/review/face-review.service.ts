@@ -5,9 +5,9 @@ import { RPC } from '../config.js';
 import { toVideoWithReport } from '../videos/video-rows.js';
 import { VideosRepository } from '../videos/videos.repository.js';
 import { VIDEO_NOT_FOUND } from '../videos/videos.service.js';
-import { applyReview, type Person, ReviewRefusal } from './apply-review.js';
+import { applyReview, type Person, ReportNotCurrent, ReviewRefusal } from './apply-review.js';
 import { FaceLearning } from './face-learning.js';
-import { FaceReviewRepository, type FollowUp } from './face-review.repository.js';
+import { FaceReviewRepository, type FollowUp, type ReportOf } from './face-review.repository.js';
 import { groupRejected } from '../unknown-people/group-faces.js';
 import { UnknownPeopleRepository } from '../unknown-people/unknown-people.repository.js';
 
@@ -45,8 +45,11 @@ export class FaceReviewService {
     const at = new Date().toISOString();
     let applied: boolean;
     try {
-      applied = await this.apply(actor, videoId, faceId, review, { reviewer, named, at });
+      const of = { analyzedAt: review.analyzedAt };
+      applied = await this.apply(actor, videoId, faceId, review, { reviewer, named, at }, of);
     } catch (error) {
+      // The page shows a report that is not the current one: nothing is reviewed, it reloads.
+      if (error instanceof ReportNotCurrent) throw new RpcFailure('conflict', error.message);
       if (error instanceof ReviewRefusal) throw RpcFailure.validation(error.message, 'faceId');
       throw error;
     }
@@ -72,7 +75,8 @@ export class FaceReviewService {
   /**
    * One review applied to its report, with its audit row: a face named (alone, or as one of an
    * unknown person's faces) comes through here. False when the video has no report; a
-   * ReviewRefusal when the review does not fit the face.
+   * ReviewRefusal when the review does not fit the face or the report is not current (see
+   * FaceReviewRepository.revise).
    */
   async apply(
     actor: Actor,
@@ -80,6 +84,7 @@ export class FaceReviewService {
     faceId: string,
     review: ReviewFaceRequest,
     by: { reviewer: Person; named?: Person; at: string },
+    of: ReportOf = {},
   ): Promise<boolean> {
     const { reviewer, named, at } = by;
     const revised = await this.reviews.revise(
@@ -94,6 +99,7 @@ export class FaceReviewService {
         reviewedAt: at,
       },
       review.decision === 'reject' ? this.groupRejected(actor, videoId) : undefined,
+      of,
     );
     if (revised?.namedUnknownFace && named) {
       await this.learning.learnNamed({

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DataSource } from 'typeorm';
 import type { Queue } from 'bullmq';
 import {
@@ -15,12 +15,14 @@ import { reportOf } from '../test-support/analysis-report.js';
 import { FaceEnrolmentsRepository } from '../faces/face-enrolments.repository.js';
 import { FaceReferencesRepository } from '../faces/face-references.repository.js';
 import { FaceLearning } from '../review/face-learning.js';
+import { ANALYSIS_FAILED, ANALYSIS_RUNNING } from '../review/apply-review.js';
 import { FaceReviewRepository } from '../review/face-review.repository.js';
 import { FaceReviewService } from '../review/face-review.service.js';
+import { toVideo } from '../videos/video-rows.js';
 import { VideosRepository } from '../videos/videos.repository.js';
 import { unknownLabel } from './grouping.js';
 import { UnknownPeopleRepository } from './unknown-people.repository.js';
-import { UnknownPeopleService } from './unknown-people.service.js';
+import { NONE_NAMED, UnknownPeopleService } from './unknown-people.service.js';
 
 const SPACE = 'face-api@1.7.15/face-recognition-128d';
 const HOWARD = 3;
@@ -143,13 +145,106 @@ describe('unknown people named and rejected', () => {
     expect(faces.map((kept) => [kept.video_id, kept.face_id])).toEqual([[videoId, 'f1']]);
   });
 
+  /**
+   * The video analysed again, as its run's completion leaves it: run 2, its f1 another unknown
+   * person's face, the faces of run 1 gone.
+   */
+  const analysedAgain = async (videoId: number, other: { id: number; number: number }) => {
+    await db.query(
+      `UPDATE videos SET analysis_run = 2, analyzed_at = now() + interval '1 minute', report = $2
+        WHERE id = $1`,
+      [videoId, JSON.stringify(unknownIn(other))],
+    );
+    await db.query(`DELETE FROM unknown_faces WHERE video_id = $1`, [videoId]);
+    await db.query(
+      `INSERT INTO unknown_faces (organization_id, person_id, video_id, run, face_id, embedding,
+         embedding_space, model, appearances)
+       SELECT organization_id, $2, id, 2, 'f1', $3, $4, 'm', '[{"start":0,"end":4}]'
+         FROM videos WHERE id = $1`,
+      [videoId, other.id, JSON.stringify(Array<number>(128).fill(0.9)), SPACE],
+    );
+  };
+
+  it('names no face of a run that replaced the one the faces were read from', async () => {
+    const org = 10;
+    const person = await newPerson(org, 1);
+    const other = await newPerson(org, 2);
+    const videoId = await seenIn(person, org, 'completed');
+    // The video's new analysis completes while the person's faces are being named.
+    const read = UnknownPeopleRepository.prototype.faces;
+    vi.spyOn(people, 'faces').mockImplementationOnce(async (organizationId, personId) => {
+      const faces = await read.call(people, organizationId, personId);
+      await analysedAgain(videoId, other);
+      return faces;
+    });
+    await expect(naming.name(actorOf(org), person.id, HOWARD)).rejects.toMatchObject({
+      kind: 'conflict',
+      message: NONE_NAMED,
+    });
+    const report = (await new VideosRepository(db).findInOrganization(org, videoId))!.report;
+    expect(report?.identifiedOperators).toEqual([]);
+    expect(report?.unidentifiedPeople.map((face) => face.unknownPerson?.id)).toEqual([other.id]);
+    const faces = await people.faces(org, other.id);
+    expect(faces.map((kept) => [kept.video_id, kept.face_id])).toEqual([[videoId, 'f1']]);
+  });
+
+  it("refuses a review of a report a new analysis replaced since the supervisor's page read it", async () => {
+    const org = 11;
+    const person = await newPerson(org, 1);
+    const other = await newPerson(org, 2);
+    const videoId = await seenIn(person, org, 'completed');
+    await db.query(`UPDATE videos SET analyzed_at = now() WHERE id = $1`, [videoId]);
+    const videos = new VideosRepository(db);
+    const shown = toVideo((await videos.findInOrganization(org, videoId))!).analyzedAt!;
+    await analysedAgain(videoId, other);
+    const stale = { decision: 'name', userId: HOWARD, analyzedAt: shown } as const;
+    await expect(reviews.review(actorOf(org), videoId, 'f1', stale)).rejects.toMatchObject({
+      kind: 'conflict',
+    });
+    expect((await videos.findInOrganization(org, videoId))!.report).toEqual(unknownIn(other));
+    // The report the page shows now is reviewed as before.
+    const current = toVideo((await videos.findInOrganization(org, videoId))!).analyzedAt!;
+    const named = await reviews.review(actorOf(org), videoId, 'f1', {
+      ...stale,
+      analyzedAt: current,
+    });
+    expect(named.report!.identifiedOperators.map((face) => face.userId)).toEqual([HOWARD]);
+  });
+
+  it('tells why the report shown beside a new analysis running or failed is not reviewed', async () => {
+    const org = 12;
+    const person = await newPerson(org, 1);
+    const videoId = await seenIn(person, org, 'processing');
+    const name = { decision: 'name', userId: HOWARD } as const;
+    await expect(reviews.review(actorOf(org), videoId, 'f1', name)).rejects.toMatchObject({
+      kind: 'conflict',
+      message: ANALYSIS_RUNNING,
+    });
+    await db.query(`UPDATE videos SET analysis_status = 'failed' WHERE id = $1`, [videoId]);
+    await expect(reviews.review(actorOf(org), videoId, 'f1', name)).rejects.toMatchObject({
+      kind: 'conflict',
+      message: ANALYSIS_FAILED,
+    });
+  });
+
+  it('names nobody, and says so, when none of the faces could be named now', async () => {
+    const org = 13;
+    const person = await newPerson(org, 1);
+    await seenIn(person, org, 'processing');
+    await expect(naming.name(actorOf(org), person.id, HOWARD)).rejects.toMatchObject({
+      kind: 'conflict',
+      message: NONE_NAMED,
+    });
+    expect(await listed(org)).toEqual([person.id]);
+  });
+
   it('keeps a person listed with the faces that could not be named', async () => {
     const org = 8;
     const person = await newPerson(org, 1);
     const named = await seenIn(person, org, 'completed');
     const analysing = await seenIn(person, org, 'processing');
     const answer = await naming.name(actorOf(org), person.id, HOWARD);
-    expect(answer).toMatchObject({ faces: 1, videos: 1 });
+    expect(answer).toMatchObject({ faces: 1, videos: 1, left: 1 });
     expect(await listed(org)).toEqual([person.id]);
     const faces = await people.faces(org, person.id);
     expect(faces.map((kept) => kept.video_id)).toEqual([analysing]);

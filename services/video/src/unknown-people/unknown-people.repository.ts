@@ -19,6 +19,8 @@ export interface UnknownFaceRow {
   video_title: string;
   recorded_at: Date;
   face_id: string;
+  /** The analysis run that kept the face: its face id is that run's. */
+  run: number;
   appearances: { start: number; end: number }[];
   thumbnail_key: string | null;
 }
@@ -329,8 +331,8 @@ export class UnknownPeopleRepository {
   /** The person's faces not yet named, by video, latest recorded first. */
   async faces(organizationId: number, personId: number): Promise<UnknownFaceRow[]> {
     return (await this.db.query(
-      `SELECT f.id, f.video_id, v.title AS video_title, v.recorded_at, f.face_id, f.appearances,
-              f.thumbnail_key
+      `SELECT f.id, f.video_id, v.title AS video_title, v.recorded_at, f.face_id, f.run,
+              f.appearances, f.thumbnail_key
          FROM unknown_faces f JOIN videos v ON v.id = f.video_id
         WHERE f.organization_id = $1 AND v.organization_id = $1 AND f.person_id = $2
           AND f.named_user_id IS NULL

@@ -19,6 +19,8 @@ import {
 
 export const UNKNOWN_PERSON_NOT_FOUND = 'Unknown person not found. They may have been named.';
 export const UNKNOWN_FACE_NOT_FOUND = 'Face not found.';
+export const NONE_NAMED =
+  "None of this person's faces could be named now: their videos are being analysed again, or their analysis failed.";
 
 const thumbnailUrl = (faceId: number | null) =>
   faceId === null ? null : `/api/unknown-faces/${faceId}/thumbnail`;
@@ -89,6 +91,8 @@ export class UnknownPeopleService {
     const reviewer = members.get(actor.userId) ?? { id: actor.userId, name: 'A supervisor' };
     const faces = await this.people.faces(actor.organizationId, personId);
     const done = await this.nameEach(actor, faces, reviewer, named);
+    // Nothing named is no naming: told as such, not as a success of 0 faces.
+    if (done.length === 0) throw new RpcFailure('conflict', NONE_NAMED);
     await this.people.markPersonNamed(actor.organizationId, personId, userId, actor.userId);
     const videos = new Set(done.map((face) => face.video_id)).size;
     // Faces whose report could not take the name now (analysed again, or failed) stay listed.
@@ -99,12 +103,14 @@ export class UnknownPeopleService {
       userId,
       faces: done.length,
       videos,
+      left,
     };
   }
 
   /**
-   * One review a face, in turn: a face a review already moved (named alone meanwhile, its video
-   * analysed again) is left as it is.
+   * One review a face, in turn: a face a review already moved (named alone meanwhile) is left as
+   * it is, and so is a face of a run its video's new analysis replaced meanwhile: its id names
+   * another face of the new report.
    */
   private async nameEach(
     actor: Actor,
@@ -122,6 +128,7 @@ export class UnknownPeopleService {
           face.face_id,
           { decision: 'name', userId: named.id },
           { reviewer, named, at },
+          { run: face.run },
         );
         if (applied) done.push(face);
       } catch (error) {

@@ -89,6 +89,14 @@ export const errors: Record<ErrorCode, string> = {
   review_face_not_identified: 'Esta cara ya no está identificada. Vuelve a cargar el informe.',
   review_face_named: 'Esta cara ya tiene nombre. Vuelve a cargar el informe.',
   review_face_unknown: 'Esta cara no está en el informe. Vuelve a cargar el informe.',
+  review_report_replaced:
+    'Un análisis nuevo ha sustituido este informe. Vuelve a cargar el informe.',
+  review_analysis_running:
+    'Este vídeo se está analizando de nuevo. Revisa sus caras cuando termine el análisis.',
+  review_analysis_failed:
+    'El último análisis de este vídeo ha fallado. Analízalo de nuevo para revisar sus caras.',
+  unknown_person_none_named:
+    'No se ha podido nombrar ahora ninguna cara de esta persona: sus vídeos se están analizando de nuevo o su análisis ha fallado.',
   webhook_address_refused: 'Esta dirección no puede recibir webhooks: {{detail}}.',
   webhook_endpoint_limit:
     'Una organización puede tener como máximo {{limit}} webhooks. Quita uno primero.',

@@ -93,6 +93,13 @@ export const errors: Record<ErrorCode, string> = {
   review_face_not_identified: 'Ce visage n’est plus identifié. Rechargez le rapport.',
   review_face_named: 'Ce visage a déjà un nom. Rechargez le rapport.',
   review_face_unknown: 'Ce visage ne figure pas dans le rapport. Rechargez le rapport.',
+  review_report_replaced: 'Une nouvelle analyse a remplacé ce rapport. Rechargez le rapport.',
+  review_analysis_running:
+    'Cette vidéo est en cours de nouvelle analyse. Vérifiez ses visages une fois l’analyse terminée.',
+  review_analysis_failed:
+    'La dernière analyse de cette vidéo a échoué. Analysez-la à nouveau pour vérifier ses visages.',
+  unknown_person_none_named:
+    'Aucun visage de cette personne n’a pu être nommé pour l’instant : ses vidéos sont en cours de nouvelle analyse, ou leur analyse a échoué.',
   webhook_address_refused: 'Cette adresse ne peut pas recevoir de webhooks : {{detail}}.',
   webhook_endpoint_limit:
     'Une organisation peut avoir au plus {{limit}} webhooks. Supprimez-en un d’abord.',

@@ -22,6 +22,11 @@ export const unknownPeople: Catalog['unknownPeople'] = {
   namedFaces_one: '{{count}} visage nommé',
   namedFaces_many: '{{count}} de visages nommés',
   namedFaces_other: '{{count}} visages nommés',
+  namedLeft_one: '{{count}} visage n’a pas pu être nommé pour l’instant et reste dans la liste.',
+  namedLeft_many:
+    '{{count}} de visages n’ont pas pu être nommés pour l’instant et restent dans la liste.',
+  namedLeft_other:
+    '{{count}} visages n’ont pas pu être nommés pour l’instant et restent dans la liste.',
   personFailed: 'Impossible de charger cette personne',
   whoIsThis: 'Qui est-ce ?',
   nameAll: 'Nommer toutes les apparitions',
