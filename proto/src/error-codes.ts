@@ -207,6 +207,8 @@ export const ERROR_TEXTS = {
   question_text_too_short: 'A question needs at least 5 characters.',
   question_too_few_options: 'A question needs at least 3 options.',
   options_not_empty: 'Options cannot be empty.',
+  options_distinct: 'Options must all be different.',
+  correct_answer_an_option: 'The correct answer must be one of the options.',
   course_sops_required: 'Add at least one SOP to the course',
   due_date_format: 'Enter the due date as a day (YYYY-MM-DD)',
   rating_range: 'Rate from 1 to 5 stars',
@@ -216,8 +218,6 @@ export const ERROR_TEXTS = {
   webhook_events_required: 'Please pick at least one event.',
   https_address_required: 'Please enter an https:// address.',
   webhook_address_credentials:
-  options_distinct: 'Options must all be different.',
-  correct_answer_an_option: 'The correct answer must be one of the options.',
     "A webhook address cannot hold a user name or password: every delivery is signed with the endpoint's secret, which your receiver checks instead.",
   domain_format: 'Enter a domain such as acme.com',
   api_base_url_format: 'API base URL must be an http(s) URL',
@@ -225,6 +225,7 @@ export const ERROR_TEXTS = {
     'An API base URL cannot hold a user name or password: the client ID and secret sign in instead.',
   prompt_too_long: 'Prompts must be at most 20,000 characters',
   recording_date_invalid: 'Recording date is not a valid date',
+  recording_date_future: 'Recording date cannot be in the future',
   presence_retention_minimum: 'Keep presence events at least 1 day',
   retention_whole_days: 'Retention must be a whole number of days',
   // A request field a schema refused: the body's `params` name the rule (validation-codes.ts);

@@ -14,6 +14,12 @@ export type AnalysisStatus = z.infer<typeof AnalysisStatus>;
 export const LinkedSop = z.object({ sopId: z.number().int(), sopTitle: z.string() });
 export type LinkedSop = z.infer<typeof LinkedSop>;
 
+/** A linked SOP as an upload names it: a row id a query can look up, a title of bounded length. */
+export const LinkedSopChoice = LinkedSop.extend({
+  sopId: BodyRowId,
+  sopTitle: z.string().max(500),
+});
+
 export const Video = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -161,6 +167,22 @@ export const VideoListQuery = z.object({
   cursor: PageCursor.optional(),
 });
 
+/** An ISO 8601 date, or date and time (with seconds, fraction and offset when given). */
+const ISO_DATE_TIME =
+  /^(\d{4})-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:\d{2})?)?$/;
+
+/**
+ * A recording date as ISO 8601 writes it, in a year PostgreSQL stores: JavaScript's own parse
+ * reads "1" as 2001 and "99999-01-01" as a year the database refuses with a 500 after the file.
+ */
+function isRecordingDate(value: string): boolean {
+  const year = ISO_DATE_TIME.exec(value)?.[1];
+  return year !== undefined && Number(year) >= 1900 && !Number.isNaN(Date.parse(value));
+}
+
+/** A recording's date may be a day ahead of the server's clock: the uploader's zone is not known. */
+const RECORDING_DATE_GRACE_MS = 24 * 60 * 60 * 1000;
+
 /** Multipart fields of a video upload, sent before the file. */
 export const VideoUploadFields = z.object({
   title: z
@@ -174,7 +196,11 @@ export const VideoUploadFields = z.object({
     .string({ error: 'Recording date is required' })
     .trim()
     .min(1, 'Recording date is required')
-    .refine((value) => !Number.isNaN(Date.parse(value)), 'Recording date is not a valid date'),
+    .refine(isRecordingDate, 'Recording date is not a valid date')
+    .refine(
+      (value) => Date.parse(value) <= Date.now() + RECORDING_DATE_GRACE_MS,
+      'Recording date cannot be in the future',
+    ),
   /** JSON list of {sopId, sopTitle}. */
   linkedSops: z.string().max(20_000).optional().default('[]'),
 });

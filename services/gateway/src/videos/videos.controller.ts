@@ -3,9 +3,9 @@ import type { FastifyReply } from 'fastify';
 import {
   type Actor,
   api,
-  ERROR_TEXTS,
   EXTENSION_BY_KIND,
-  LinkedSop,
+  LinkedSopChoice,
+  type LinkedSop,
   VIDEO_UPLOAD,
   videoRpc,
 } from '@hub/proto';
@@ -22,7 +22,7 @@ import { STORAGE } from '../uploads/storage.token.js';
 export function parseLinkedSops(raw: string): LinkedSop[] {
   try {
     return z
-      .array(LinkedSop)
+      .array(LinkedSopChoice)
       .max(20)
       .parse(JSON.parse(raw || '[]'));
   } catch {
@@ -33,21 +33,9 @@ export function parseLinkedSops(raw: string): LinkedSop[] {
   }
 }
 
-/**
- * The recording date as the database keeps it. The fields' check only asks that it parse, and
- * JavaScript parses years PostgreSQL cannot store ("99999-01-01": a 500 once the whole file was
- * uploaded): refused before the file, as a date that does not parse is.
- */
+/** The recording date as the database keeps it (the upload's fields refused what it cannot store). */
 export function recordedAtOf(raw: string): string {
-  const date = new Date(raw);
-  const year = date.getUTCFullYear();
-  if (Number.isNaN(date.getTime()) || year < 1900 || year > 9999) {
-    throw new BadRequestException({
-      message: ERROR_TEXTS.recording_date_invalid,
-      field: 'recordingDate',
-    });
-  }
-  return date.toISOString();
+  return new Date(raw).toISOString();
 }
 
 @Controller()
