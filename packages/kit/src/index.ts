@@ -31,3 +31,4 @@ export * from './logging/nest-logger.js';
 export * from './scim/scim-protocol.js';
 export * from './scim/scim-resource.js';
 export * from './i18n/messages.js';
+export * from './i18n/numbers.js';

@@ -2,7 +2,7 @@ import type { FloorStats } from '@hub/proto';
 import { AlertTriangle, Factory, Gauge, Users } from 'lucide-react';
 import { StatCard } from '../ui/StatCard';
 import { alertText, operationalPercent } from './format';
-import { formatNumber } from '../i18n/format';
+import { formatNumber, formatPercent } from '../i18n/format';
 import { useTranslation } from 'react-i18next';
 
 /** Active Stations, Workers Present, Utilization Rate and Active Alerts. */
@@ -33,7 +33,7 @@ export function FloorCards({ stats }: { stats: FloorStats | undefined }) {
         title={t('floor.cards.utilization')}
         testId="floor-utilization"
         icon={<Gauge className={icon} />}
-        value={stats ? `${stats.utilizationRate}%` : undefined}
+        value={stats ? formatPercent(stats.utilizationRate) : undefined}
         caption={t('floor.cards.utilizationCaption')}
       >
         <div className="mt-3 h-2 rounded-full bg-slate-100 dark:bg-slate-800">

@@ -57,6 +57,18 @@ describe('floor format', () => {
     });
   });
 
+  /** A French reader read '48%' and '71.3°F': an English percent and decimal point. */
+  it("writes the readings' figures in the reader's number format", async () => {
+    await i18n.changeLanguage('fr');
+    try {
+      expect(
+        environmentText({ temperature: 71.3, humidity: 48.5, airQuality: 'good', noiseLevel: 62 }),
+      ).toMatchObject({ temperature: '71,3°F', humidity: '48,5\u00a0%', noiseLevel: '62 dB' });
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
   it('colours air quality: good green, moderate yellow, poor red, otherwise grey', () => {
     expect(airQualityTone('good')).toBe('green');
     expect(airQualityTone('moderate')).toBe('amber');

@@ -1,4 +1,5 @@
 import type { FloorAlert, FloorStats, FloorStatus } from '@hub/proto';
+import { formatNumber, formatPercent } from '../i18n/format';
 import { i18n } from '../i18n/i18n';
 import { keyedText } from '../i18n/keyed';
 import type { BadgeTone } from '../ui/Badge';
@@ -24,17 +25,22 @@ export function operationalPercent(stats: Pick<FloorStats, 'activeStations' | 't
 
 type Environment = FloorStats['environmentalStatus'];
 
-/** The four environmental readings as the page shows them, 'Unknown' where none is recent. */
+/**
+ * The four environmental readings as the page shows them, in the reader's number format
+ * ('71,3°F', '48 %'), 'Unknown' where none is recent.
+ */
 export function environmentText(environment: Environment) {
   const unknown = i18n.t('floor.environment.unknown');
   return {
-    temperature: environment.temperature === null ? unknown : `${environment.temperature}°F`,
-    humidity: environment.humidity === null ? unknown : `${environment.humidity}%`,
+    temperature:
+      environment.temperature === null ? unknown : `${formatNumber(environment.temperature)}°F`,
+    humidity: environment.humidity === null ? unknown : formatPercent(environment.humidity),
     airQuality:
       environment.airQuality === 'Unknown'
         ? unknown
         : i18n.t(`floor.environment.qualities.${environment.airQuality}`),
-    noiseLevel: environment.noiseLevel === 'Unknown' ? unknown : `${environment.noiseLevel} dB`,
+    noiseLevel:
+      environment.noiseLevel === 'Unknown' ? unknown : `${formatNumber(environment.noiseLevel)} dB`,
   };
 }
 

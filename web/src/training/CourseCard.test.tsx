@@ -1,8 +1,10 @@
 import type { Course } from '@hub/proto';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { SopList } from './CourseCard';
+import { i18n } from '../i18n/i18n';
+import { CourseGrid, SopList } from './CourseCard';
 
 const sop = (documentId: number, passed: boolean) => ({
   documentId,
@@ -54,5 +56,37 @@ describe("a course card's SOPs agree with its status and progress", () => {
       course({ progress: 100, enrolledAt: null, sops: [sop(1, true), sop(2, true)] }),
     );
     expect(html).toContain('All SOPs passed: continue to complete the course');
+  });
+});
+
+/** The card's progress read '50%' to a French or Spanish reader, where the other pages write '50 %'. */
+describe("a course card's progress in the reader's number format", () => {
+  const card = (shown: Course) =>
+    renderToStaticMarkup(
+      createElement(
+        QueryClientProvider,
+        { client: new QueryClient() },
+        createElement(CourseGrid, {
+          courses: [shown],
+          empty: '',
+          editor: false,
+          onEdit: () => undefined,
+          onOpen: () => undefined,
+        }),
+      ),
+    );
+
+  it('writes the percent as a French and a Spanish reader do', async () => {
+    await i18n.changeLanguage('fr');
+    try {
+      expect(card(course({}))).toContain('data-testid="course-progress">50\u00a0%<');
+      await i18n.changeLanguage('es');
+      expect(card(course({ progress: 100 }))).toContain(
+        'data-testid="course-progress">100\u00a0%<',
+      );
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+    expect(card(course({}))).toContain('data-testid="course-progress">50%<');
   });
 });

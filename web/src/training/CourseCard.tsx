@@ -12,6 +12,7 @@ import {
 } from 'lucide-react';
 import { Badge } from '../ui/Badge';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { useFormat } from '../i18n/format';
 import { emptyListText } from '../ui/emptyList';
 import { smallButtonClass, smallDangerButtonClass, smallOutlineButtonClass } from '../ui/styles';
 import { useDeleteCourse, useEnroll } from './mutations';
@@ -87,7 +88,6 @@ export function CourseGrid({
 function CourseCard({ course, editor, onEdit, onOpen }: { course: Course } & CourseActions) {
   const { t } = useTranslation();
   const status = courseStatusBadge(course.status);
-  const progress = clampPercent(course.progress);
   const due = courseDueText(course, new Date());
   const button = courseButton(course);
 
@@ -142,16 +142,13 @@ function CourseCard({ course, editor, onEdit, onOpen }: { course: Course } & Cou
         <Stars rating={course.rating} />
         {ratingText(course.rating, course.ratingCount)}
       </div>
-      <div className="space-y-1">
-        <div className="flex justify-between text-xs">
-          <span>{t('training.card.progress')}</span>
-          <span data-testid="course-progress">{progress}%</span>
-        </div>
-        <ProgressBar
-          percent={progress}
-          label={t('training.card.progressOf', { title: course.title })}
-        />
-      </div>
+      <CourseProgress
+        label={t('training.card.progress')}
+        progress={course.progress}
+        barLabel={t('training.card.progressOf', { title: course.title })}
+        className="text-xs"
+        testId="course-progress"
+      />
       <SopList course={course} />
       <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
         <button
@@ -226,6 +223,37 @@ export function SopList({ course }: { course: Course }) {
           </li>
         ))}
       </ol>
+    </div>
+  );
+}
+
+/**
+ * A course's progress as its card, the progress tab and its details show it: a label, the
+ * percent in the reader's number format ('50%', '50 %'), the bar.
+ */
+export function CourseProgress({
+  label,
+  progress,
+  barLabel,
+  className = 'text-sm',
+  testId,
+}: {
+  label: string;
+  progress: number;
+  barLabel?: string;
+  /** The line's text size. */
+  className?: string;
+  testId?: string;
+}) {
+  const { formatPercent } = useFormat();
+  const percent = clampPercent(progress);
+  return (
+    <div className="space-y-1">
+      <div className={clsx('flex justify-between gap-2', className)}>
+        <span>{label}</span>
+        <span data-testid={testId}>{formatPercent(percent)}</span>
+      </div>
+      <ProgressBar percent={percent} label={barLabel} />
     </div>
   );
 }

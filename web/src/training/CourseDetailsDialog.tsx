@@ -1,9 +1,9 @@
 import { type Course } from '@hub/proto';
 import { Dialog } from '../ui/Dialog';
-import { ProgressBar, SopList } from './CourseCard';
+import { CourseProgress, SopList } from './CourseCard';
 import { useRateCourse } from './mutations';
 import { RateStars } from './StarRating';
-import { clampPercent, courseStatusBadge } from './training';
+import { courseStatusBadge } from './training';
 import { useTranslation } from 'react-i18next';
 
 /** Continue / Review: the course's SOPs, how progress moves, and the rating once completed. */
@@ -29,13 +29,10 @@ export function CourseDetailsDialog({
     >
       {course && (
         <div className="space-y-4">
-          <div className="space-y-1">
-            <div className="flex justify-between text-sm">
-              <span>{courseStatusBadge(course.status).label}</span>
-              <span>{clampPercent(course.progress)}%</span>
-            </div>
-            <ProgressBar percent={clampPercent(course.progress)} />
-          </div>
+          <CourseProgress
+            label={courseStatusBadge(course.status).label}
+            progress={course.progress}
+          />
           <SopList course={course} />
           <p className="text-sm text-slate-500 dark:text-slate-400">
             {t('training.details.howItCounts')}

@@ -2,12 +2,14 @@ import type { Course } from '@hub/proto';
 import { Award, GraduationCap, TrendingUp } from 'lucide-react';
 import { Card } from '../ui/Card';
 import { StatCard } from '../ui/StatCard';
-import { ProgressBar } from './CourseCard';
-import { clampPercent, trainingStats } from './training';
+import { useFormat } from '../i18n/format';
+import { CourseProgress, ProgressBar } from './CourseCard';
+import { trainingStats } from './training';
 import { useTranslation } from 'react-i18next';
 
 export function ProgressTracking({ courses }: { courses: Course[] }) {
   const { t } = useTranslation();
+  const { formatPercent } = useFormat();
   const stats = trainingStats(courses);
   return (
     <div className="space-y-4">
@@ -17,7 +19,7 @@ export function ProgressTracking({ courses }: { courses: Course[] }) {
           testId="overall-progress"
           icon={<TrendingUp className="size-5 text-blue-600" />}
           title={t('training.progress.overall')}
-          value={`${stats.overallPercent}%`}
+          value={formatPercent(stats.overallPercent)}
         >
           <ProgressBar percent={stats.overallPercent} label={t('training.progress.overallLabel')} />
         </StatCard>
@@ -45,16 +47,12 @@ export function ProgressTracking({ courses }: { courses: Course[] }) {
           <p className="text-sm text-slate-500">{t('training.noCourses')}</p>
         ) : (
           courses.map((course) => (
-            <div key={course.id} className="space-y-1">
-              <div className="flex justify-between gap-2 text-sm">
-                <span>{course.title}</span>
-                <span>{clampPercent(course.progress)}%</span>
-              </div>
-              <ProgressBar
-                percent={clampPercent(course.progress)}
-                label={t('training.card.progressOf', { title: course.title })}
-              />
-            </div>
+            <CourseProgress
+              key={course.id}
+              label={course.title}
+              progress={course.progress}
+              barLabel={t('training.card.progressOf', { title: course.title })}
+            />
           ))
         )}
       </Card>

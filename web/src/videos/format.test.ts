@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../i18n/i18n';
 import {
   analysingLabel,
   anyProcessing,
@@ -119,6 +120,25 @@ describe('formatRate', () => {
     expect(formatRate(1.3)).toBe('100%');
     expect(formatRate(Number.NaN)).toBe('0%');
   });
+
+  /** A French or Spanish reader read '67%', where the other pages write '67 %'. */
+  it("writes the rate in the reader's number format", async () => {
+    await i18n.changeLanguage('fr');
+    try {
+      expect(formatRate(0.6667)).toBe('67\u00a0%');
+      expect(
+        operatorCountsText({
+          detectedOperators: 3,
+          identifiedOperators: 2,
+          identificationRate: 0.6667,
+        }),
+      ).toBe('3 détectés · 2 identifiés (67\u00a0%)');
+      await i18n.changeLanguage('es');
+      expect(formatRate(Number.NaN)).toBe('0\u00a0%');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
 });
 
 describe('linkedSopsText', () => {
@@ -159,6 +179,16 @@ describe('matchConfidence and distanceText', () => {
   it('prints the distance with two decimals', () => {
     expect(distanceText({ distance: 0.31234 }, 0.6)).toBe('distance 0.31 (threshold 0.6)');
     expect(distanceText({ distance: null }, 0.6)).toBe('named by a supervisor');
+  });
+
+  /** A French reader read 'distance 0.31 (seuil 0.6)': English decimal points. */
+  it("prints the distance and the threshold in the reader's number format", async () => {
+    await i18n.changeLanguage('fr');
+    try {
+      expect(distanceText({ distance: 0.31234 }, 0.6)).toBe('distance 0,31 (seuil 0,6)');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });
 

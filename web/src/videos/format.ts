@@ -1,7 +1,7 @@
 import type { AnalysisReport, IdentifiedOperator, UnidentifiedPerson, Video } from '@hub/proto';
 import { i18n } from '../i18n/i18n';
 import type { BadgeTone } from '../ui/Badge';
-import { formatMediumDate } from '../i18n/format';
+import { formatDecimal, formatMediumDate, formatNumber, formatPercent } from '../i18n/format';
 import { readableFailureReason } from '../api/failure-reason';
 
 /** What a video row's analysis badge says, and the line beside it. */
@@ -62,10 +62,10 @@ export function analysingLabel(progress: Video['progress']): string {
 export const anyProcessing = (videos: readonly Pick<Video, 'analysisStatus'>[] | undefined) =>
   (videos ?? []).some((video) => video.analysisStatus === 'processing');
 
-/** 0.6667 -> '67%'. */
+/** 0.6667 -> '67%' ('67 %'), a whole percent in the reader's number format. */
 export function formatRate(rate: number): string {
-  if (!Number.isFinite(rate)) return '0%';
-  return `${Math.round(Math.min(Math.max(rate, 0), 1) * 100)}%`;
+  const share = Number.isFinite(rate) ? Math.min(Math.max(rate, 0), 1) : 0;
+  return formatPercent(Math.round(share * 100));
 }
 
 type CountFields = Pick<Video, 'detectedOperators' | 'identifiedOperators' | 'identificationRate'>;
@@ -118,12 +118,12 @@ export function matchConfidence(distance: number, threshold: number): MatchConfi
   return { label: i18n.t('videos.report.weak'), tone: 'amber' };
 }
 
-/** 'distance 0.31 (threshold 0.6)'; a face a supervisor named has none. */
+/** 'distance 0.31 (threshold 0.6)', 'distance 0,31 (seuil 0,6)'; a face a supervisor named has none. */
 export function distanceText(operator: Pick<IdentifiedOperator, 'distance'>, threshold: number) {
   if (operator.distance === null) return i18n.t('videos.report.namedBySupervisor');
   return i18n.t('videos.report.distance', {
-    distance: operator.distance.toFixed(2),
-    threshold,
+    distance: formatDecimal(operator.distance, 2),
+    threshold: formatNumber(threshold),
   });
 }
 

@@ -18,6 +18,24 @@ const NOW_JAN = new Date('2027-01-10T03:00:00Z');
 const inUtc = (language: Language): Reader => ({ language, timeZone: 'UTC' });
 
 /**
+ * A parameter's marker: '<name>' as text; as a number (a count the Spanish and French catalogs
+ * write in their digits) a figure below 1,000, which every language writes alike, and which
+ * `unmarked` turns back into '<name>'.
+ */
+const figures = new Map<string, number>();
+function markerOf(name: string): string {
+  const text = `<${name}>`;
+  let figure = figures.get(name);
+  if (figure === undefined) figures.set(name, (figure = 500 + figures.size));
+  const number = figure;
+  return Object.assign(new String(text), {
+    [Symbol.toPrimitive]: (hint: string) => (hint === 'number' ? number : text),
+  }) as unknown as string;
+}
+const unmarked = (text: string) =>
+  [...figures].reduce((found, [name, figure]) => found.replaceAll(`${figure}`, `<${name}>`), text);
+
+/**
  * Every text of a catalog, by its dotted key; functions are called with a marker per parameter
  * (those answering a title and a message give both).
  */
@@ -27,10 +45,10 @@ function texts(catalog: object, prefix = ''): Map<string, string> {
     const path = prefix ? `${prefix}.${key}` : key;
     if (typeof value === 'string') found.set(path, value);
     else if (typeof value === 'function') {
-      const marker = new Proxy({}, { get: (_target, name) => `<${String(name)}>` });
+      const marker = new Proxy({}, { get: (_target, name) => markerOf(String(name)) });
       const written = (value as (p: object) => string | object)(marker);
-      if (typeof written === 'string') found.set(path, written);
-      else for (const [k, v] of texts(written, path)) found.set(k, v);
+      if (typeof written === 'string') found.set(path, unmarked(written));
+      else for (const [k, v] of texts(written, path)) found.set(k, unmarked(v));
     } else for (const [k, v] of texts(value as object, path)) found.set(k, v);
   }
   return found;

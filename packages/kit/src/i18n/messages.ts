@@ -2,6 +2,7 @@ import { failureReasonOf, type Language, type NotificationText } from '@hub/prot
 import { en, type ServerCatalog } from './en.js';
 import { es } from './es.js';
 import { fr } from './fr.js';
+import { decimal } from './numbers.js';
 
 export type { ServerCatalog } from './en.js';
 
@@ -44,18 +45,6 @@ export function longDate(date: Date, language: Language, timeZone = 'UTC'): stri
     longDateFormats.set(key, format);
   }
   return format.format(date);
-}
-
-const decimalFormats = new Map<Language, Intl.NumberFormat>();
-
-/** A score in the language's digits, one decimal at most: 66.7 -> '66.7' / '66,7'. */
-function decimal(value: number, language: Language): string {
-  let format = decimalFormats.get(language);
-  if (!format) {
-    format = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
-    decimalFormats.set(language, format);
-  }
-  return format.format(value);
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,12 +1,17 @@
-import { messages } from '@hub/kit';
 import { describe, expect, it } from 'vitest';
 import type { Member } from '../team/members.js';
 import type { SkillsMatrixCsvLine } from '@hub/proto';
-import { emptyCell, gapsLine, headerLine, matrixCsvLines } from './skills-matrix-csv.js';
+import {
+  emptyCell,
+  gapsLine,
+  headerLine,
+  matrixCsvLines,
+  matrixTexts,
+} from './skills-matrix-csv.js';
 import type { CertificationRow, LatestRow } from './skills-matrix.repository.js';
 
 const now = new Date('2026-12-01T12:00:00Z');
-const english = messages('en').skillsMatrix;
+const english = matrixTexts('en');
 const day = (offset: number) => new Date(now.getTime() + offset * 24 * 3600 * 1000);
 
 const person = (id: number, name: string, role: Member['role'] = 'operator') =>
@@ -141,8 +146,7 @@ describe('skills matrix CSV lines', () => {
 describe("skills matrix CSV in the reader's language", () => {
   const none = { latest: [], certifications: [], functions: [], gaps: new Map<number, number>() };
   const line = (language: 'es' | 'fr', role: Member['role']) =>
-    matrixCsvLines([person(1, 'Tess', role)], [], none, now, messages(language).skillsMatrix)[0]!
-      .person;
+    matrixCsvLines([person(1, 'Tess', role)], [], none, now, matrixTexts(language))[0]!.person;
 
   it('words the role and department in Spanish and French', () => {
     expect(line('es', 'training_supervisor')).toBe(
@@ -152,10 +156,24 @@ describe("skills matrix CSV in the reader's language", () => {
     expect(line('es', 'admin')).toBe('Tess,p1@x.test,administrador,Administración,,0');
   });
 
+  /** The cells wrote '61.5%' under Spanish and French headers, where the page shows '61,5 %'. */
+  it('writes the score in the number format of the page', () => {
+    const cell = (language: 'en' | 'es' | 'fr') =>
+      matrixCsvLines(
+        [person(1, 'Tess')],
+        [10],
+        { ...none, latest: [latest(1, 10, { passed: false, score: '61.5' })] },
+        now,
+        matrixTexts(language),
+      )[0]!.cells[0]!.text;
+    expect(cell('es')).toBe('"En formación 61,5\u00a0% 2026-11-02"');
+    expect(cell('fr')).toBe('"En formation 61,5\u00a0% 2026-11-02"');
+    expect(cell('en')).toBe('In training 61.5% 2026-11-02');
+  });
+
   it('keeps the English values API clients have always read', () => {
     const english = (role: Member['role']) =>
-      matrixCsvLines([person(1, 'Tess', role)], [], none, now, messages('en').skillsMatrix)[0]!
-        .person;
+      matrixCsvLines([person(1, 'Tess', role)], [], none, now, matrixTexts('en'))[0]!.person;
     expect(english('training_supervisor')).toBe(
       'Tess,p1@x.test,training_supervisor,Training Supervisors,,0',
     );

@@ -1,22 +1,40 @@
-import { csvCell, csvLine, type SkillLevel, type SkillsMatrixCsvLine } from '@hub/proto';
-import type { ServerCatalog } from '@hub/kit';
+import {
+  csvCell,
+  csvLine,
+  type Language,
+  type SkillLevel,
+  type SkillsMatrixCsvLine,
+} from '@hub/proto';
+import { messages, percent, type ServerCatalog } from '@hub/kit';
 import { type Member, roleOf } from '../team/members.js';
 import { skillLevel } from './skill-level.js';
 import type { CertificationRow, LatestRow } from './skills-matrix.repository.js';
 
-/** The matrix's words in the reader's language (the server catalog's skillsMatrix). */
-export type MatrixTexts = ServerCatalog['skillsMatrix'];
+/**
+ * The matrix's words in the reader's language (the server catalog's skillsMatrix), and its
+ * scores in their number format.
+ */
+export type MatrixTexts = ServerCatalog['skillsMatrix'] & { score: (value: number) => string };
+
+/** The matrix as `language`'s reader reads it: a score as the page shows it, '61.5%', '61,5 %'. */
+export const matrixTexts = (language: Language): MatrixTexts => ({
+  ...messages(language).skillsMatrix,
+  score: (value) => percent(value, language),
+});
 
 const PERSON_COLUMNS = ['name', 'email', 'role', 'department', 'jobFunctions', 'gaps'] as const;
 
-/** 'Certified 92% 2026-11-02': the level, then the latest observation's score and date. */
+/**
+ * 'Certified 92% 2026-11-02' ('Certifié 92 % 2026-11-02'): the level, then the latest
+ * observation's score in the reader's number format, as the page shows it, and date.
+ */
 export function cellText(
   texts: MatrixTexts,
   level: SkillLevel,
   score: number | null,
   date: string | null,
 ): string {
-  const scoreText = score === null ? [] : [`${score}%`];
+  const scoreText = score === null ? [] : [texts.score(score)];
   const day = date === null ? [] : [date.slice(0, 10)];
   return [texts.levels[level], ...scoreText, ...day].join(' ');
 }

@@ -1,8 +1,9 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { type RpcRequest, skillsRpc } from '@hub/proto';
-import { logger, messages, RpcClient, RpcHandler } from '@hub/kit';
+import { logger, RpcClient, RpcHandler } from '@hub/kit';
 import { RPC } from '../config.js';
+import { matrixTexts } from './skills-matrix-csv.js';
 import { SkillsMatrixService } from './skills-matrix.service.js';
 
 const log = logger('skills-matrix');
@@ -31,7 +32,7 @@ export class SkillsMatrixController {
   async csv(
     @Payload() { actor, query, language, stream }: RpcRequest<typeof skillsRpc.skillsMatrixCsv>,
   ) {
-    const write = await this.matrix.csvExport(actor, query, messages(language).skillsMatrix);
+    const write = await this.matrix.csvExport(actor, query, matrixTexts(language));
     this.rpc
       .writeChunks(stream, write)
       .catch((error: unknown) => log.warn({ err: error }, 'skills matrix CSV not completed'));
