@@ -106,6 +106,8 @@ export const ERROR_TEXTS = {
     'This video is being analysed again. Review its faces once the analysis has finished.',
   review_analysis_failed:
     'The latest analysis of this video failed. Analyse it again to review its faces.',
+  review_member_seen_together:
+    '{name} is already identified in the same frames of this video: two faces seen together cannot both be the same person.',
   unknown_person_none_named:
     "None of this person's faces could be named now: their videos are being analysed again, or their analysis failed.",
   webhook_address_refused: 'This address cannot receive webhooks: {detail}.',

@@ -46,6 +46,14 @@ export type Video = z.infer<typeof Video>;
 
 export const TimeRange = z.object({ start: z.number(), end: z.number() });
 
+/**
+ * The sampled frames a face was seen in, by index (0 is the first; one each 1/samplingFps
+ * seconds), ascending: two faces of one frame are two people, which their time ranges cannot tell
+ * from one person seen with a gap. Absent in reports written before it was; a review of their
+ * faces is not checked against it.
+ */
+const SampleFrames = z.array(z.number().int().nonnegative());
+
 /** A supervisor's word on a face of a report: who and when, kept with the report. */
 export const FaceReviewMark = z.object({
   decision: z.enum(['confirmed', 'named']),
@@ -56,7 +64,11 @@ export const FaceReviewMark = z.object({
 export type FaceReviewMark = z.infer<typeof FaceReviewMark>;
 
 /** A face a supervisor named as a member already seen in the video, merged into their entry. */
-export const MergedFace = z.object({ faceId: z.string(), appearances: z.array(TimeRange) });
+export const MergedFace = z.object({
+  faceId: z.string(),
+  appearances: z.array(TimeRange),
+  frames: SampleFrames.optional(),
+});
 export type MergedFace = z.infer<typeof MergedFace>;
 
 export const IdentifiedOperator = z.object({
@@ -68,6 +80,8 @@ export const IdentifiedOperator = z.object({
   distance: z.number().nullable(),
   /** Where the entry's own face and the faces merged into it were seen. */
   appearances: z.array(TimeRange),
+  /** The entry's own face's frames; each merged face has its own. */
+  frames: SampleFrames.optional(),
   review: FaceReviewMark.optional(),
   /** The faces named into this entry: a rejection of the entry makes each unknown again. */
   mergedFaces: z.array(MergedFace).optional(),
@@ -96,6 +110,7 @@ export type UnknownPersonRef = z.infer<typeof UnknownPersonRef>;
 export const UnidentifiedPerson = z.object({
   faceId: z.string().optional(),
   appearances: z.array(TimeRange),
+  frames: SampleFrames.optional(),
   /** Matches a supervisor rejected: the face is nobody of them. */
   rejected: z.array(RejectedMatch).optional(),
   /** The unknown person this face was grouped with, across the organization's videos. */

@@ -117,6 +117,11 @@ describe('step analysis against the SOPs through a server speaking Gemini', () =
       }),
     );
     expect(report.identifiedOperators.map((o) => o.userId)).toEqual([4]);
+    // The sampled frames each face was seen in, for a review to tell who was seen together.
+    const [leonard] = report.identifiedOperators;
+    expect(leonard!.frames!.length).toBeGreaterThan(0);
+    expect(leonard!.frames!.every((frame) => frame < report.framesAnalysed)).toBe(true);
+    expect(leonard!.frames).toEqual([...leonard!.frames!].sort((a, b) => a - b));
     expect(report.stepAnalysis).toEqual({
       available: true,
       model: 'gemini-test',

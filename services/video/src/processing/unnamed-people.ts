@@ -50,7 +50,12 @@ export function withoutNaming(
     ...identified
       .filter(({ face }) => userIds.has(face.userId))
       .map(({ face, index }) => ({
-        person: { faceId: face.faceId, appearances: face.appearances },
+        person: {
+          faceId: face.faceId,
+          appearances: face.appearances,
+          // A review naming this face checks who else was seen in its frames.
+          ...(face.frames ? { frames: face.frames } : {}),
+        },
         source: { list: 'identified' as const, index },
       })),
   ].sort((a, b) => firstSeen(a.person) - firstSeen(b.person));

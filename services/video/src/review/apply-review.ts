@@ -1,9 +1,11 @@
-import type {
-  AnalysisReport,
-  IdentifiedOperator,
-  ReviewFaceRequest,
-  UnidentifiedPerson,
+import {
+  type AnalysisReport,
+  errorText,
+  type IdentifiedOperator,
+  type ReviewFaceRequest,
+  type UnidentifiedPerson,
 } from '@hub/proto';
+import { facesOf, seenBeside, seenTogether } from './seen-together.js';
 
 type TimeRange = IdentifiedOperator['appearances'][number];
 
@@ -22,6 +24,17 @@ export class ReviewRefusal extends Error {}
  * or failed (the page still shows the report before it).
  */
 export class ReportNotCurrent extends ReviewRefusal {}
+
+/**
+ * A review that would make two faces seen in one frame the same member: the analysis never
+ * names two people of one frame as one, and neither does a supervisor (the report would show the
+ * member twice side by side, and the face would be learned as theirs).
+ */
+export class SeenTogether extends ReviewRefusal {
+  constructor(name: string) {
+    super(errorText('review_member_seen_together', { name }));
+  }
+}
 
 export const NOT_IDENTIFIED = 'This face is not identified any more. Reload the report.';
 export const NOT_UNIDENTIFIED = 'This face is already named. Reload the report.';
@@ -102,6 +115,9 @@ function without(ranges: readonly TimeRange[], taken: readonly TimeRange[]): Tim
   return left;
 }
 
+/** A face's frames as a report entry keeps them: none for a report written before they were. */
+const framesOf = (face: { frames?: number[] }) => (face.frames ? { frames: face.frames } : {});
+
 /**
  * A rejected entry's faces, each unknown again with whom it is not: its own face, and every face
  * a supervisor named into it (each back with the unknown person it was named from, once grouped).
@@ -118,8 +134,13 @@ function rejectedFaces(
     merged.flatMap((face) => face.appearances),
   );
   return [
-    { faceId, appearances: own, rejected },
-    ...merged.map((face) => ({ faceId: face.faceId, appearances: face.appearances, rejected })),
+    { faceId, appearances: own, ...framesOf(identified), rejected },
+    ...merged.map((face) => ({
+      faceId: face.faceId,
+      appearances: face.appearances,
+      ...framesOf(face),
+      rejected,
+    })),
   ];
 }
 
@@ -132,6 +153,8 @@ export function applyReview(report: AnalysisReport, input: ReviewInput): Reviewe
   const by = { by: reviewer.id, byName: reviewer.name, at };
   if (review.decision === 'confirm') {
     if (!identified) throw new ReviewRefusal(NOT_IDENTIFIED);
+    // A face named into the entry beside its own (before reviews checked frames) is not vouched for.
+    if (seenTogether(facesOf(identified))) throw new SeenTogether(identified.name);
     const confirmed: IdentifiedOperator = {
       ...identified,
       review: { decision: 'confirmed', ...by },
@@ -178,7 +201,8 @@ export function applyReview(report: AnalysisReport, input: ReviewInput): Reviewe
 /**
  * An unidentified face becomes the member; a member already identified in the video keeps one
  * entry, whose appearances now include this face's, and which keeps the face among those merged
- * into it: a rejection of the entry gives it back.
+ * into it: a rejection of the entry gives it back. Refused (SeenTogether) when the face was seen
+ * in a frame of one of the entry's faces: someone beside the member is not them.
  */
 function nameFace(
   report: AnalysisReport,
@@ -188,6 +212,7 @@ function nameFace(
 ): AnalysisReport {
   const unidentifiedPeople = report.unidentifiedPeople.filter((other) => other !== face);
   const existing = report.identifiedOperators.find((other) => other.userId === named.id);
+  if (existing && seenBeside(face, facesOf(existing))) throw new SeenTogether(named.name);
   const review = { decision: 'named' as const, ...by };
   const entry: IdentifiedOperator = existing
     ? {
@@ -198,7 +223,7 @@ function nameFace(
         review,
         mergedFaces: [
           ...(existing.mergedFaces ?? []),
-          { faceId: face.faceId!, appearances: face.appearances },
+          { faceId: face.faceId!, appearances: face.appearances, ...framesOf(face) },
         ],
       }
     : {
@@ -207,6 +232,7 @@ function nameFace(
         name: named.name,
         distance: null,
         appearances: face.appearances,
+        ...framesOf(face),
         review,
       };
   const others = report.identifiedOperators.filter((other) => other !== existing);

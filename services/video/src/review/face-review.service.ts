@@ -5,7 +5,13 @@ import { RPC } from '../config.js';
 import { toVideoWithReport } from '../videos/video-rows.js';
 import { VideosRepository } from '../videos/videos.repository.js';
 import { VIDEO_NOT_FOUND } from '../videos/videos.service.js';
-import { applyReview, type Person, ReportNotCurrent, ReviewRefusal } from './apply-review.js';
+import {
+  applyReview,
+  type Person,
+  ReportNotCurrent,
+  ReviewRefusal,
+  SeenTogether,
+} from './apply-review.js';
 import { FaceLearning } from './face-learning.js';
 import { FaceReviewRepository, type FollowUp, type ReportOf } from './face-review.repository.js';
 import { groupRejected } from '../unknown-people/group-faces.js';
@@ -50,6 +56,8 @@ export class FaceReviewService {
     } catch (error) {
       // The page shows a report that is not the current one: nothing is reviewed, it reloads.
       if (error instanceof ReportNotCurrent) throw new RpcFailure('conflict', error.message);
+      // The face is someone beside the member in the video: the report stays as it is.
+      if (error instanceof SeenTogether) throw new RpcFailure('conflict', error.message);
       if (error instanceof ReviewRefusal) throw RpcFailure.validation(error.message, 'faceId');
       throw error;
     }

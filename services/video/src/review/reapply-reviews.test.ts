@@ -96,6 +96,28 @@ describe('reviews applied again to a new report', () => {
     expect(after).toEqual(together);
   });
 
+  it('names no face the new analysis saw beside the member named, and goes on', () => {
+    const base = report();
+    const beside = withFaceIds({
+      ...base,
+      identifiedOperators: base.identifiedOperators.map((face) => ({
+        ...face,
+        frames: face.userId === 2 ? [6, 7, 8] : [0, 1, 2],
+      })),
+      unidentifiedPeople: [{ faceId: 'f3', appearances: [{ start: 5, end: 8 }], frames: [5, 7] }],
+    });
+    const { report: after, named } = reapplyReviews(beside, [
+      review('name', 2, 5, 8),
+      review('confirm', 1, 0, 3),
+    ]);
+    expect(named.size).toBe(0);
+    expect(after.unidentifiedPeople).toEqual(beside.unidentifiedPeople);
+    expect(after.identifiedOperators.map((face) => face.review?.decision)).toEqual([
+      'confirmed',
+      undefined,
+    ]);
+  });
+
   it('names the one face seen at those times, whoever else was seen before or after', () => {
     const apart = withFaceIds({
       ...report(),

@@ -1,5 +1,5 @@
 import type { AnalysisReport, ReviewFaceRequest } from '@hub/proto';
-import { applyReview, withFaceIds } from './apply-review.js';
+import { applyReview, type Reviewed, SeenTogether, withFaceIds } from './apply-review.js';
 import type { KeptReview } from './face-review.repository.js';
 
 type Ranges = readonly { start: number; end: number }[];
@@ -71,6 +71,30 @@ export interface Reapplied {
 }
 
 /**
+ * The kept review applied to the face; none when the new report saw that face beside the member
+ * it names (SeenTogether): a review is never forced on a face.
+ */
+function reviewedAgain(
+  report: AnalysisReport,
+  faceId: string,
+  request: ReviewFaceRequest,
+  review: KeptReview,
+): Reviewed | undefined {
+  try {
+    return applyReview(report, {
+      faceId,
+      review: request,
+      reviewer: { id: review.reviewedBy, name: review.reviewerName },
+      named: { id: review.userId, name: review.userName },
+      at: review.reviewedAt,
+    });
+  } catch (error) {
+    if (error instanceof SeenTogether) return undefined;
+    throw error;
+  }
+}
+
+/**
  * A video analysed again keeps its supervisors' reviews: each, in the order made, applies to the
  * face of the new report seen at the same times (face ids are a run's own), with its reviewer and
  * time.
@@ -86,13 +110,8 @@ export function reapplyReviews(report: AnalysisReport, reviews: readonly KeptRev
       review.decision === 'name'
         ? { decision: 'name', userId: review.userId }
         : { decision: review.decision };
-    const reviewed = applyReview(current, {
-      faceId,
-      review: request,
-      reviewer: { id: review.reviewedBy, name: review.reviewerName },
-      named: { id: review.userId, name: review.userName },
-      at: review.reviewedAt,
-    });
+    const reviewed = reviewedAgain(current, faceId, request, review);
+    if (!reviewed) continue;
     current = reviewed.report;
     // A rejection also undoes the namings merged into the entry it rejects.
     for (const unknown of reviewed.unknownFaceIds) {

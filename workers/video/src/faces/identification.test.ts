@@ -130,7 +130,9 @@ describe('matching people to enrolments', () => {
     ]);
     expect(result.identifiedOperators[0]!.appearances).toEqual([{ start: 0, end: 3 }]);
     expect(result.identifiedOperators[0]!.distance).toBeLessThan(0.2);
-    expect(result.unidentifiedPeople).toEqual([{ appearances: [{ start: 3, end: 5 }] }]);
+    expect(result.unidentifiedPeople).toEqual([
+      { appearances: [{ start: 3, end: 5 }], frames: [3, 4] },
+    ]);
     expect(result.identificationRate).toBeCloseTo(2 / 3, 4);
   });
 
@@ -188,6 +190,7 @@ describe('matching people to enrolments', () => {
       { start: 0, end: 2 },
       { start: 20, end: 22 },
     ]);
+    expect(result.identifiedOperators[0]!.frames).toEqual([0, 1, 20, 21]);
   });
 
   it('gives a user to only the nearer of two people seen at the same moment', () => {
@@ -197,6 +200,9 @@ describe('matching people to enrolments', () => {
     expect(result.identifiedOperators).toHaveLength(1);
     expect(result.unidentifiedPeople).toHaveLength(1);
     expect(result.detectedOperators).toBe(2);
+    // Their frames tell a review the two were seen together, which their times alone do not.
+    expect(result.identifiedOperators[0]!.frames).toEqual([0, 1]);
+    expect(result.unidentifiedPeople[0]!.frames).toEqual([0, 1]);
   });
 
   it('reports nothing for a video without faces', () => {

@@ -17,12 +17,14 @@ export interface IdentifiedPerson {
   /** Smallest distance of one of the person's faces to them (`distanceTo`). */
   distance: number;
   appearances: TimeRange[];
+  /** The sampled frames the person was seen in (`framesOf`). */
+  frames: number[];
 }
 
 export interface Identification {
   detectedOperators: number;
   identifiedOperators: IdentifiedPerson[];
-  unidentifiedPeople: { appearances: TimeRange[] }[];
+  unidentifiedPeople: { appearances: TimeRange[]; frames: number[] }[];
   identificationRate: number;
 }
 
@@ -37,6 +39,14 @@ export interface MatchOptions extends NamingRule {
 }
 
 const round = (value: number, digits = 4) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/**
+ * The indexes of the sampled frames a person was seen in, ascending: the report keeps them so a
+ * review can tell two people seen together (one frame) from one person seen with a gap, which
+ * the appearances' times cannot.
+ */
+const framesOf = (person: PersonCluster): number[] =>
+  [...new Set(person.sightings.map((sighting) => sighting.frame))].sort((a, b) => a - b);
 
 /**
  * Names each person whose frames are named by `nameAppearance`: their mean near enough to an
@@ -72,21 +82,19 @@ function identifiedIn(
   maxGap: number,
 ): { cluster: PersonCluster; operator: IdentifiedPerson }[] {
   return [...byUser.values()]
-    .map(({ person, people: matched }) => ({
-      cluster: joined(matched),
-      operator: {
+    .map(({ person, people: matched }) => {
+      const cluster = joined(matched);
+      const operator: IdentifiedPerson = {
         userId: person.userId,
         name: person.name,
         distance: round(
-          Math.min(
-            ...matched.flatMap((cluster) =>
-              cluster.sightings.map((sighting) => distanceTo(sighting.embedding, person)),
-            ),
-          ),
+          Math.min(...cluster.sightings.map((sighting) => distanceTo(sighting.embedding, person))),
         ),
         appearances: mergeRanges(matched.map(rangesOf), maxGap),
-      },
-    }))
+        frames: framesOf(cluster),
+      };
+      return { cluster, operator };
+    })
     .sort(
       (a, b) =>
         a.operator.appearances[0]!.start - b.operator.appearances[0]!.start ||
@@ -120,7 +128,10 @@ export function identify(
   const unknown = unidentified
     .map((cluster) => ({ cluster, appearances: rangesOf(cluster) }))
     .sort((a, b) => a.appearances[0]!.start - b.appearances[0]!.start);
-  const unidentifiedPeople = unknown.map(({ appearances }) => ({ appearances }));
+  const unidentifiedPeople = unknown.map(({ cluster, appearances }) => ({
+    appearances,
+    frames: framesOf(cluster),
+  }));
   const detectedOperators = identifiedOperators.length + unidentifiedPeople.length;
   return {
     identification: {

@@ -1,11 +1,12 @@
 import { ERROR_CODES, ERROR_TEXTS, type ErrorCode } from '@hub/proto';
 
 /**
- * Parts of a table text that are data (SOP titles, a column's name, a number, a parser's own
- * message): the gateway sends them as the error's `params` and every language prints them.
+ * Parts of a table text that are data (SOP titles, a column's name, a number, a member's name, a
+ * parser's own message): the gateway sends them as the error's `params` and every language prints
+ * them.
  * `{wait}` and `{field}` are English words the server wrote; the other languages do without.
  */
-const DATA_PART = /\{(titles|column|detail|limit|version|number)\}/g;
+const DATA_PART = /\{(titles|column|detail|limit|version|number|name)\}/g;
 
 /**
  * The API's error codes in English: the server's own texts (proto's table), kept in one place.

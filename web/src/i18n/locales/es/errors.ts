@@ -95,6 +95,8 @@ export const errors: Record<ErrorCode, string> = {
     'Este vídeo se está analizando de nuevo. Revisa sus caras cuando termine el análisis.',
   review_analysis_failed:
     'El último análisis de este vídeo ha fallado. Analízalo de nuevo para revisar sus caras.',
+  review_member_seen_together:
+    '{{name}} ya está identificado en los mismos fotogramas de este vídeo: dos caras vistas a la vez no pueden ser la misma persona.',
   unknown_person_none_named:
     'No se ha podido nombrar ahora ninguna cara de esta persona: sus vídeos se están analizando de nuevo o su análisis ha fallado.',
   webhook_address_refused: 'Esta dirección no puede recibir webhooks: {{detail}}.',

@@ -98,6 +98,8 @@ export const errors: Record<ErrorCode, string> = {
     'Cette vidéo est en cours de nouvelle analyse. Vérifiez ses visages une fois l’analyse terminée.',
   review_analysis_failed:
     'La dernière analyse de cette vidéo a échoué. Analysez-la à nouveau pour vérifier ses visages.',
+  review_member_seen_together:
+    '{{name}} est déjà identifié dans les mêmes images de cette vidéo : deux visages vus ensemble ne peuvent pas être la même personne.',
   unknown_person_none_named:
     'Aucun visage de cette personne n’a pu être nommé pour l’instant : ses vidéos sont en cours de nouvelle analyse, ou leur analyse a échoué.',
   webhook_address_refused: 'Cette adresse ne peut pas recevoir de webhooks : {{detail}}.',
