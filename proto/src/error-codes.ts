@@ -156,6 +156,10 @@ export const ERROR_TEXTS = {
     'Invitations could not be sent to {number} people ({detail}). Resume the import to send them.',
   people_import_stopped_by_restore:
     'Stopped by a restore of a backup. Resume the import to finish it.',
+  people_import_interrupted:
+    'Stopped: the process applying it was interrupted more than once. Resume the import to finish it.',
+  people_import_lost:
+    'Stopped: its job was lost from the import queue. Resume the import to finish it.',
   member_not_in_organization: 'This person is not a member of your organization.',
   webhook_delivery_in_flight:
     'This delivery is still being sent or waits for its next attempt. Replay it once it has succeeded or failed.',

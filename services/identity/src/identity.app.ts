@@ -15,7 +15,9 @@ import {
 } from '@hub/kit';
 import { QUEUE_CONTRACTS } from '@hub/proto';
 import { NotificationMailSender } from './notifications/notification-mail-sender.js';
-import { PeopleImportRunner } from './people-imports/people-import-runner.js';
+import { interruptedImport, PeopleImportRunner } from './people-imports/people-import-runner.js';
+import { PeopleImportsRepository } from './people-imports/people-imports.repository.js';
+import { PeopleImportRecovery } from './people-imports/people-import-recovery.js';
 import type { IdentityConfig } from './config.js';
 import { openIdentityDatabase } from './database.js';
 import { IdentityModule } from './identity.module.js';
@@ -37,6 +39,8 @@ export interface RunningIdentity {
   app: INestMicroservice;
   seed: SeedOutcome;
   dataSource: DataSource;
+  /** The imports whose job is gone, failed to resume (tests sweep it at will). */
+  importRecovery: PeopleImportRecovery;
   close(): Promise<void>;
 }
 
@@ -80,10 +84,20 @@ export async function startIdentity(config: IdentityConfig): Promise<RunningIden
   mailSender.start();
   const subscription = handleIdentityEvents(events, dataSource, storage);
   const runner = app.get(PeopleImportRunner);
-  // In-process, as observation runs its sweeps: the job writes identity's own tables.
-  const peopleImportWorker = startWorker(QUEUE_CONTRACTS.peopleImport, connection, (job) =>
-    runner.run(job.data.importId, job.attemptsMade + 1 >= (job.opts.attempts ?? 1)),
+  // In-process, as observation runs its sweeps: the job writes identity's own tables. One whose
+  // job stalled too often is failed, to resume.
+  const peopleImportWorker = startWorker(
+    QUEUE_CONTRACTS.peopleImport,
+    connection,
+    (job) => runner.run(job.data.importId, job.attemptsMade + 1 >= (job.opts.attempts ?? 1)),
+    { poison: interruptedImport(app.get(PeopleImportsRepository)) },
   );
+  // The imports left under way by a job gone from the queue, failed to resume.
+  const importRecovery = new PeopleImportRecovery(
+    app.get(PeopleImportsRepository),
+    peopleImportQueue,
+  );
+  importRecovery.start();
   const webhooks = app.get(WebhooksService);
   const webhookSubscription = handleWebhookEvents(events, webhooks);
   const webhooksRepository = app.get(WebhooksRepository);
@@ -113,8 +127,10 @@ export async function startIdentity(config: IdentityConfig): Promise<RunningIden
     app,
     seed,
     dataSource,
+    importRecovery,
     async close() {
       await peopleImportWorker.close();
+      await importRecovery.stop();
       await peopleImportQueue.close();
       await webhookWorker.close();
       await deliveryRetention.stop();

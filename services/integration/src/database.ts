@@ -9,6 +9,7 @@ import { LearnFromConfirmed1767000001000 } from './migrations/1767000001000-lear
 import { PendingSnapshotRuns1767893000000 } from './migrations/1767893000000-pending-snapshot-runs.js';
 import { DeletionTombstones1768000011000 } from './migrations/1768000011000-deletion-tombstones.js';
 import { MemberSuspensions1768000020000 } from './migrations/1768000020000-member-suspensions.js';
+import { DeletedMembers1768000030000 } from './migrations/1768000030000-deleted-members.js';
 
 export const INTEGRATION_SCHEMA = 'integration';
 
@@ -33,5 +34,6 @@ export const openIntegrationDatabase = (url: string) =>
       PendingSnapshotRuns1767893000000,
       DeletionTombstones1768000011000,
       MemberSuspensions1768000020000,
+      DeletedMembers1768000030000,
     ],
   });

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { errorText, peopleImportReason, skillsRpc } from '@hub/proto';
-import { type ObjectStorage, RpcClient, RpcFailure } from '@hub/kit';
+import { errorText, type PeopleImportJob, peopleImportReason, skillsRpc } from '@hub/proto';
+import { type ObjectStorage, type PoisonPolicy, RpcClient, RpcFailure } from '@hub/kit';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config.js';
 import { REVOCATIONS, RPC, STORAGE } from '../tokens.js';
 import type { SessionRevocations } from '../auth/session-revocations.js';
@@ -22,8 +22,6 @@ import { MailPace } from './mail-pace.js';
 const MAILS_IN_FLIGHT = 4;
 /** Leftovers of a stopped run (invitations, job functions), taken a group at a time (as a batch's). */
 const LEFTOVERS_AT_ONCE = 250;
-/** Sent invitations marked in one statement. */
-const MARK_EVERY = 25;
 /** The figures are written again this often while invitations go, for the page's progress bar. */
 const PROGRESS_MS = 1000;
 
@@ -171,13 +169,26 @@ export class PeopleImportRunner {
     return { ...base, ...withJobFunctions(person), outcome: 'updated', userId: verdict.userId };
   }
 
-  /** Job functions to the skills service (which adds each once), then marked on their lines. */
+  /**
+   * Job functions to the skills service (which adds each once), then marked on their lines. A
+   * person deleted since their line was applied (a failed import resumed later) gets none: the
+   * skills service handled their deletion already, and would keep them a holder for ever.
+   */
   private async assign(entry: PeopleImportEntity, lines: UnassignedLine[]) {
     if (!lines.length) return;
-    await this.rpc.call(skillsRpc.addJobFunctionMembers, {
-      organizationId: entry.organizationId,
-      assignments: lines.map(({ userId, jobFunctionIds }) => ({ userId, jobFunctionIds })),
-    });
+    const members = await this.imports.stillMembers(
+      entry.organizationId,
+      lines.map((line) => line.userId),
+    );
+    const assignments = lines
+      .filter((line) => members.has(line.userId))
+      .map(({ userId, jobFunctionIds }) => ({ userId, jobFunctionIds }));
+    if (assignments.length) {
+      await this.rpc.call(skillsRpc.addJobFunctionMembers, {
+        organizationId: entry.organizationId,
+        assignments,
+      });
+    }
     await this.imports.markAssigned(
       entry.id,
       lines.map((line) => line.rowNumber),
@@ -215,13 +226,9 @@ export class PeopleImportRunner {
     const people = await this.imports.pendingUsers(
       rows.flatMap((row) => (row.userId ? [row.userId] : [])),
     );
-    const sent: number[] = [];
     let reported = Date.now();
-    // Marked a few at a time: a run stopped between two marks mails those few again on retry.
-    const flush = () => this.imports.markInvited(entry.id, sent.splice(0));
     const report = async () => {
       reported = Date.now();
-      await flush();
       await this.imports.update(entry.id, await this.imports.figures(entry.id));
     };
     const invited = rows.filter((row) => people.has(row.userId ?? 0));
@@ -230,7 +237,11 @@ export class PeopleImportRunner {
       invited.map((row) => people.get(row.userId!)!),
       applierOf(entry),
     );
-    sent.push(...rows.filter((row) => !people.has(row.userId ?? 0)).map((row) => row.rowNumber));
+    // Nobody to mail any more (set up, or deleted, since): done with.
+    await this.imports.markInvited(
+      entry.id,
+      rows.filter((row) => !people.has(row.userId ?? 0)).map((row) => row.rowNumber),
+    );
     const failures: string[] = [];
     const refused: { rowNumber: number; reason: string }[] = [];
     let next = 0;
@@ -240,20 +251,40 @@ export class PeopleImportRunner {
         const outcome = await this.invitations.deliver(mails[index]!);
         const { rowNumber } = invited[index]!;
         const failure = outcome.failure ?? 'unknown error';
-        if (outcome.sent) sent.push(rowNumber);
+        // Marked as soon as sent: a run stopped after it never mails it again (with a new
+        // link, which would void the one just sent). Only a mail in flight at the stop can go twice.
+        if (outcome.sent) await this.imports.markInvited(entry.id, [rowNumber]);
         // Kept, not sent again: one address refused for good must not stop the file.
         else if (outcome.refusedForGood) refused.push({ rowNumber, reason: failure });
         // Not marked: a retry, or the import resumed, mails it again.
         else failures.push(failure);
         if (Date.now() - reported >= PROGRESS_MS) await report();
-        else if (sent.length >= MARK_EVERY) await flush();
       }
     };
     await Promise.all(Array.from({ length: MAILS_IN_FLIGHT }, sendNext));
-    await flush();
     await this.imports.markRefused(entry.id, refused);
     if (failures.length) throw new InvitationsNotSent(failures);
   }
+}
+
+/**
+ * An import whose job the process applying it died during, again and again, fails with why, so
+ * it can be resumed: BullMQ ends such a job without running it again, and an import left running
+ * could be neither resumed nor applied again. The kit may report it twice; failing is idempotent.
+ */
+export function interruptedImport(
+  imports: Pick<PeopleImportsRepository, 'failUnderway' | 'figures'>,
+): PoisonPolicy<PeopleImportJob> {
+  return {
+    reason: errorText('people_import_interrupted'),
+    report: async ({ data: { importId, round } }, reason) => {
+      await imports.failUnderway(importId, round, {
+        ...(await imports.figures(importId)),
+        error: reason,
+        finishedAt: new Date(),
+      });
+    },
+  };
 }
 
 /** Invitations the mail server refused or never took: the import stops, to be taken again. */

@@ -57,6 +57,29 @@ export class PeopleImportsRepository {
     await this.db.getRepository(PeopleImportEntity).update({ id }, changes);
   }
 
+  /** The imports under way (queued or running), as their jobs name them. */
+  async underway(): Promise<{ importId: number; round: number }[]> {
+    const rows = await this.db
+      .getRepository(PeopleImportEntity)
+      .find({ select: { id: true, round: true }, where: { state: In(['queued', 'running']) } });
+    return rows.map((row) => ({ importId: row.id, round: row.round }));
+  }
+
+  /**
+   * Fails an import still under way (queued or running) in `round`, once: a resume since has a
+   * round of its own, and an import that ended keeps its outcome. True when this call did.
+   */
+  async failUnderway(
+    id: number,
+    round: number,
+    changes: Partial<PeopleImportEntity>,
+  ): Promise<boolean> {
+    const result = await this.db
+      .getRepository(PeopleImportEntity)
+      .update({ id, round, state: In(['queued', 'running']) }, { ...changes, state: 'failed' });
+    return (result.affected ?? 0) > 0;
+  }
+
   /** Moves a previewed import to queued, once: answers false when it had already left 'previewed'. */
   async queue(id: number, updateExisting: boolean, appliedBy: number): Promise<boolean> {
     const result = await this.db
@@ -268,6 +291,15 @@ export class PeopleImportsRepository {
     await this.db
       .getRepository(PeopleImportRowEntity)
       .update({ importId, rowNumber: In(rowNumbers) }, { invited: true });
+  }
+
+  /** Of these users, those still of the organization (the others were deleted since). */
+  async stillMembers(organizationId: number, ids: number[]): Promise<Set<number>> {
+    if (!ids.length) return new Set();
+    const users = await this.db
+      .getRepository(UserEntity)
+      .find({ select: { id: true }, where: { id: In(ids), organizationId } });
+    return new Set(users.map((user) => user.id));
   }
 
   /** Users still pending (an invitation to send), by id. */

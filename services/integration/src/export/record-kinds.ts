@@ -35,4 +35,5 @@ export const INTEGRATION_NOT_EXPORTED: Readonly<Record<string, string>> = {
   deleted_documents: "the ids of documents the library deleted, kept from the cameras' SOPs",
   member_suspensions:
     "identity's suspensions as its events told them (identity's export holds them)",
+  deleted_members: 'the ids of people identity deleted, kept from late snapshot answers',
 };

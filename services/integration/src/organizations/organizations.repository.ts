@@ -14,6 +14,8 @@ const ORGANIZATION_TABLES = [
   'areas',
   // No camera of the organization is left to name them, nor can one be assigned again.
   'deleted_documents',
+  // Nobody of the organization is left for a snapshot to show.
+  'deleted_members',
 ] as const;
 
 /**
@@ -89,11 +91,23 @@ export class OrganizationsRepository {
     });
   }
 
-  /** Where the cameras saw a person of the organization. */
+  /**
+   * Where the cameras saw a person of the organization, with a tombstone, under the
+   * organization's lock: a snapshot recorded at the same time (its lock shared) either commits
+   * first, and its events go here, or reads the tombstone and records none of the person.
+   */
   async deletePresenceOf(organizationId: number, personId: number): Promise<void> {
-    await this.db.query(
-      `DELETE FROM presence_events WHERE organization_id = $1 AND person_id = $2`,
-      [organizationId, personId],
-    );
+    await this.db.transaction(async (tx) => {
+      await lockOrganization(tx, organizationId);
+      await tx.query(
+        `INSERT INTO deleted_members (organization_id, user_id) VALUES ($1, $2)
+         ON CONFLICT DO NOTHING`,
+        [organizationId, personId],
+      );
+      await tx.query(`DELETE FROM presence_events WHERE organization_id = $1 AND person_id = $2`, [
+        organizationId,
+        personId,
+      ]);
+    });
   }
 }

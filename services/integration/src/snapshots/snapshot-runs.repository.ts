@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { SeenPerson } from '@hub/proto';
+import { lockOrganization } from '../organizations/organizations.repository.js';
 import type { OrganizationInterval } from './snapshot-schedules.js';
 
 /** An assignment whose snapshot schedule is on, with what a run needs to know of it. */
@@ -152,6 +153,9 @@ export class SnapshotRunsRepository {
    * camera covered then), once: a run already finished, or a person already recorded, is skipped.
    * Many snapshots in one statement, so a burst costs one round trip and one commit, not one a
    * snapshot. Answers the events recorded for each snapshot, in order (0 for a run met twice).
+   * A person deleted meanwhile (the snapshot was taken before) is recorded nowhere: under their
+   * organizations' locks, shared, a deletion either comes after (and removes what this wrote) or
+   * left its tombstone.
    */
   async recordIdentified(snapshots: IdentifiedSnapshot[]): Promise<number[]> {
     const named = new Set<number>();
@@ -159,7 +163,26 @@ export class SnapshotRunsRepository {
     const people = firsts.flatMap((snapshot) =>
       snapshot.people.map((person) => ({ runId: snapshot.runId, ...person })),
     );
-    const rows = (await this.db.query(
+    const runIds = firsts.map((snapshot) => snapshot.runId);
+    const rows = await this.db.transaction(async (tx) => {
+      const organizations = (await tx.query(
+        `SELECT DISTINCT organization_id FROM snapshot_runs WHERE id = ANY($1::bigint[])
+          ORDER BY organization_id`,
+        [runIds],
+      )) as { organization_id: number }[];
+      for (const { organization_id } of organizations)
+        await lockOrganization(tx, organization_id, 'shared');
+      return this.closeIdentified(tx, firsts, people);
+    });
+    return countedOnce(snapshots, rows);
+  }
+
+  private async closeIdentified(
+    tx: EntityManager,
+    firsts: IdentifiedSnapshot[],
+    people: (SeenPerson & { runId: number })[],
+  ): Promise<{ snapshot_run_id: string }[]> {
+    return (await tx.query(
       `WITH batch AS (
          SELECT * FROM unnest($1::bigint[], $2::int[], $3::int[]) AS b(run_id, faces_detected, people_seen)
        ), closed AS (
@@ -179,6 +202,8 @@ export class SnapshotRunsRepository {
          FROM closed c
          JOIN unnest($4::bigint[], $5::int[], $6::real[]) AS seen(run_id, person_id, confidence)
            ON seen.run_id = c.id
+        WHERE NOT EXISTS (SELECT 1 FROM deleted_members d
+                           WHERE d.organization_id = c.organization_id AND d.user_id = seen.person_id)
        ON CONFLICT (snapshot_run_id, person_id) WHERE snapshot_run_id IS NOT NULL DO NOTHING
        RETURNING snapshot_run_id`,
       [
@@ -191,7 +216,6 @@ export class SnapshotRunsRepository {
         people.map((person) => person.confidence),
       ],
     )) as { snapshot_run_id: string }[];
-    return countedOnce(snapshots, rows);
   }
 }
 

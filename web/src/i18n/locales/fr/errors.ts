@@ -150,6 +150,10 @@ export const errors: Record<ErrorCode, string> = {
     'Les invitations n’ont pas pu être envoyées à {{number}} personnes ({{detail}}). Reprenez l’import pour les envoyer.',
   people_import_stopped_by_restore:
     'Arrêté par la restauration d’une sauvegarde. Reprenez l’import pour le terminer.',
+  people_import_interrupted:
+    'Arrêté : le processus qui l’appliquait a été interrompu plus d’une fois. Reprenez l’import pour le terminer.',
+  people_import_lost:
+    'Arrêté : sa tâche a été perdue de la file des imports. Reprenez l’import pour le terminer.',
   member_not_in_organization: 'Cette personne n’est pas membre de votre organisation.',
   webhook_delivery_in_flight:
     'Cet envoi est encore en cours ou attend sa prochaine tentative. Renvoyez-le une fois qu’il a abouti ou échoué.',
