@@ -410,7 +410,7 @@ describe('skills matrix', () => {
       'Nombre,Correo electrónico,Rol,Departamento,Puestos,Brechas,Allergens,Cooling',
     );
     expect(spanishLines.find((line) => line.startsWith('Otto Operator'))).toMatch(
-      /^Otto Operator,otto@acme\.test,operario,Operarios,Line cook,1,En formación \d{4}-\d\d-\d\d,Certificado 100% \d{4}-\d\d-\d\d$/,
+      /^Otto Operator,otto@acme\.test,operario,Operarios,Line cook,1,En formación \d{4}-\d\d-\d\d,Certificado 100\u00a0% \d{4}-\d\d-\d\d$/,
     );
     expect(spanishLines.at(-1)).toBe('Brechas por SOP,,,,,4,2,2');
     const refused = await matrixCsv(new ApiSession(stack.url));

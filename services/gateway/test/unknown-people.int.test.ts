@@ -368,7 +368,12 @@ describe('privacy', () => {
     await age('video_id = $1 AND face_id = $2', [videos.globex, old!.faceId]);
     expect(await stack.video.unknownFacesRetention.sweep()).toBe(1);
     const partly = (await report(gina, videos.globex)).unidentifiedPeople;
-    expect(partly[0]).toEqual({ faceId: old!.faceId, appearances: old!.appearances });
+    // Where and when it was seen stay (its frames too): what it looked like goes.
+    expect(partly[0]).toEqual({
+      faceId: old!.faceId,
+      appearances: old!.appearances,
+      frames: old!.frames,
+    });
     expect(partly.slice(1)).toEqual(others);
     expect((await people(gina)).map((person) => person.id)).not.toContain(old!.unknownPerson!.id);
     await expectError(unknownPerson(gina, old!.unknownPerson!.id), 404);

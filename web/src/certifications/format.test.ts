@@ -41,7 +41,8 @@ describe('certification text', () => {
     expect(scoreText(66.7)).toBe('Score 66.7%');
     try {
       await i18n.changeLanguage('fr');
-      expect(scoreText(66.7)).toBe('Score 66,7 %');
+      // Intl's own percent: a no-break space keeps the sign on the figure's line.
+      expect(scoreText(66.7)).toBe('Score 66,7\u00a0%');
     } finally {
       await i18n.changeLanguage('en');
     }

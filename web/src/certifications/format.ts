@@ -9,7 +9,7 @@ import {
 import type { BadgeTone } from '../ui/Badge';
 import { formatDate } from '../ui/dates';
 import { i18n } from '../i18n/i18n';
-import { formatNumber } from '../i18n/format';
+import { formatPercent } from '../i18n/format';
 
 /** 'Active', 'Expiring Soon', 'Overdue', 'Revoked', in the language shown. */
 export function stateLabel(state: CertificationState): string {
@@ -28,7 +28,7 @@ export const canRevoke = (role: Role | undefined) =>
 
 /** 'Score 66.7%', 'Score 66,7 %': the observation's score the certification was issued on. */
 export const scoreText = (score: number) =>
-  i18n.t('certifications.row.score', { score: formatNumber(score) });
+  i18n.t('certifications.row.score', { score: formatPercent(score) });
 
 /** Staff see everyone's certifications; an operator sees their own. */
 export const seesEveryone = (role: Role | undefined) =>

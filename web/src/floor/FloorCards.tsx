@@ -18,7 +18,7 @@ export function FloorCards({ stats }: { stats: FloorStats | undefined }) {
         value={stats ? `${stats.activeStations}/${stats.totalStations}` : undefined}
         caption={
           stats
-            ? t('floor.cards.operational', { percent: operationalPercent(stats) })
+            ? t('floor.cards.operational', { percent: formatPercent(operationalPercent(stats)) })
             : t('floor.cards.operationalCaption')
         }
       />

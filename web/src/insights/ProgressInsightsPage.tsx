@@ -142,6 +142,7 @@ export function ProgressInsightsPage() {
                     </td>
                     <td className={cellClass}>
                       {t('insights.progress.coursesCompleted', {
+                        count: person.courses,
                         completed: person.completed,
                         total: person.courses,
                       })}

@@ -56,6 +56,7 @@ export function CompletedSummary({
           <p className="text-sm text-slate-500">{t('observations.summary.answers')}</p>
           <p data-testid="summary-answers" className="text-lg font-semibold">
             {t('observations.summary.correctOf', {
+              count: total,
               correct: session.responses.filter((response) => response.correct).length,
               total,
             })}

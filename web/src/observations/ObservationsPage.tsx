@@ -223,6 +223,7 @@ function ObservationRow({
           ) : (
             <span className="text-slate-500">
               {t('observations.answeredOf', {
+                count: observation.totalQuestions,
                 answered: observation.answered,
                 total: observation.totalQuestions,
               })}

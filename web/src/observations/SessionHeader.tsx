@@ -3,6 +3,7 @@ import clsx from 'clsx';
 import { Clock, LogOut, User } from 'lucide-react';
 import { smallOutlineButtonClass } from '../ui/styles';
 import { formatElapsed, progressPercent, questionPosition, secondsBetween } from './format';
+import { formatPercent } from '../i18n/format';
 import { useTranslation } from 'react-i18next';
 
 interface SessionHeaderProps {
@@ -56,7 +57,7 @@ export function SessionHeader({ session, now, index, total, onExit }: SessionHea
             {questionPosition(Math.min(index, total - 1), total)}
           </span>
           <span data-testid="progress-percent">
-            {t('observations.session.percentComplete', { percent })}
+            {t('observations.session.percentComplete', { percent: formatPercent(percent) })}
           </span>
         </div>
         <div

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import { failureToast } from '../api/errors';
 import { toast } from '../toast/toastStore';
+import { formatPercent } from '../i18n/format';
 import { observationSettingsQuery, refreshObservations, storeFinding } from './queries';
 
 export function useResolveFinding(sessionId: number) {
@@ -39,7 +40,9 @@ export function useSavePassMark() {
       queryClient.setQueryData(observationSettingsQuery.queryKey, saved);
       toast({
         title: t('observations.passMark.updated'),
-        description: t('observations.passMark.updatedDescription', { passMark: saved.passMark }),
+        description: t('observations.passMark.updatedDescription', {
+          passMark: formatPercent(saved.passMark),
+        }),
       });
       await refreshObservations(queryClient);
     },

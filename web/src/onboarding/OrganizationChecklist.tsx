@@ -32,7 +32,7 @@ export function OrganizationChecklist({
   return (
     <div className="mt-3" data-testid="organization-checklist">
       <p className="text-sm text-slate-500 dark:text-slate-400">
-        {t('onboarding.stepsDone', { done, total })}
+        {t('onboarding.stepsDone', { count: total, done, total })}
       </p>
       <div
         role="progressbar"

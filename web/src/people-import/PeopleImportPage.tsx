@@ -9,7 +9,14 @@ import { currentUserQuery } from '../api/queries';
 import { Card, CardTitle } from '../ui/Card';
 import { Checkbox } from '../ui/Checkbox';
 import { inputClass, linkClass, smallButtonClass } from '../ui/styles';
-import { importEnded, importPercent, importProgressText, planFigures, refusalText } from './format';
+import {
+  importEnded,
+  importPercent,
+  importProgressText,
+  importReportText,
+  planFigures,
+  refusalText,
+} from './format';
 import { usePeopleImportMutations } from './mutations';
 import { peopleImportQuery, rejectedRowsUrl } from './queries';
 import { formatNumber } from '../i18n/format';
@@ -144,6 +151,7 @@ function PreviewCard(props: {
       <CardTitle>{t('peopleImport.checkTitle')}</CardTitle>
       <p className="text-sm">
         {t('peopleImport.rows', {
+          count: preview.counts.rows,
           fileName: preview.fileName,
           rows: formatNumber(preview.counts.rows),
         })}
@@ -270,15 +278,7 @@ function ProgressCard(props: {
       ) : null}
       {importEnded(status) && status.state === 'done' ? (
         <div data-testid="people-import-report" className="space-y-2 text-sm">
-          <p>
-            {t('peopleImport.report', {
-              created: formatNumber(status.created),
-              updated: formatNumber(status.updated),
-              unchanged: formatNumber(status.unchanged),
-              refused: formatNumber(status.refused),
-              invited: formatNumber(status.invited),
-            })}
-          </p>
+          <p>{importReportText(status)}</p>
           {status.refused > 0 ? (
             <a href={rejectedRowsUrl(status.id)} download className={linkClass}>
               <Download aria-hidden className="mr-1 inline size-4" />

@@ -48,7 +48,7 @@ describe('people import format', () => {
       const error =
         'Invitations could not be sent to 3 people (connect ECONNREFUSED). Resume the import to send them.';
       expect(importProgressText(status({ state: 'failed', error }))).toBe(
-        'La importación se detuvo: No se pudieron enviar las invitaciones a 3 personas (connect ECONNREFUSED). Reanuda la importación para enviarlas.',
+        'La importación se detuvo: No se pudieron enviar las invitaciones (personas afectadas: 3; connect ECONNREFUSED). Reanuda la importación para enviarlas.',
       );
     } finally {
       applyLanguage('en');

@@ -31,8 +31,26 @@ export function importPercent(status: PeopleImportStatus): number {
   return Math.min(100, Math.round((status.processedRows / status.totalRows) * 100));
 }
 
+type ImportFigure = 'created' | 'updated' | 'unchanged' | 'refused' | 'invited';
+
+/** One figure of an import, agreeing with its own number: '1 created', '3 invitations envoyées'. */
+const figureText = (figure: ImportFigure, count: number) =>
+  i18n.t(`peopleImport.counts.${figure}`, { count, n: formatNumber(count) });
+
+/** What a finished import did; a sentence holds five numbers, so each is worded first. */
+export function importReportText(status: PeopleImportStatus): string {
+  return i18n.t('peopleImport.report', {
+    created: figureText('created', status.created),
+    updated: figureText('updated', status.updated),
+    unchanged: figureText('unchanged', status.unchanged),
+    refused: figureText('refused', status.refused),
+    invited: figureText('invited', status.invited),
+  });
+}
+
 export function importProgressText(status: PeopleImportStatus): string {
   const rows = i18n.t('peopleImport.state.rows', {
+    count: status.totalRows,
     processed: formatNumber(status.processedRows),
     total: formatNumber(status.totalRows),
   });
@@ -43,7 +61,7 @@ export function importProgressText(status: PeopleImportStatus): string {
     case 'running':
       return i18n.t('peopleImport.state.running', {
         rows,
-        invited: formatNumber(status.invited),
+        invited: figureText('invited', status.invited),
       });
     case 'done':
       return i18n.t('peopleImport.state.done', { rows });

@@ -17,6 +17,7 @@ import {
   smallDangerButtonClass,
 } from '../ui/styles';
 import { canManageJobFunctions, coverageText } from './format';
+import { formatPercent } from '../i18n/format';
 import { JobFunctionDialog } from './JobFunctionDialog';
 import { MembersDialog } from './MembersDialog';
 import { useJobFunctionMutations } from './mutations';
@@ -136,7 +137,9 @@ function JobFunctionCard({
             {t('skills.functions.people', { count: jobFunction.memberCount })}
             {jobFunction.coverage === null
               ? ''
-              : t('skills.functions.coveragePercent', { coverage: jobFunction.coverage })}
+              : t('skills.functions.coveragePercent', {
+                  coverage: formatPercent(jobFunction.coverage),
+                })}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">

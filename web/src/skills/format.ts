@@ -73,10 +73,15 @@ export function cellText(cell: SkillCell): string {
   return cell.level === 'not_trained' ? '–' : levelLabel(cell.level);
 }
 
-/** '3 of 4 SOPs (75%)', or 'No SOPs required'. */
+/** '3 of 4 SOPs (75%)', '1 sur 1 mode opératoire (100 %)', or 'No SOPs required'. */
 export function coverageText(certified: number, required: number, coverage: number | null) {
   if (required === 0 || coverage === null) return i18n.t('skills.noSopsRequired');
-  return i18n.t('skills.coverage', { certified, required, coverage });
+  return i18n.t('skills.coverage', {
+    count: required,
+    certified,
+    required,
+    coverage: formatPercent(coverage),
+  });
 }
 
 export type MatrixFilters = Omit<SkillsMatrixQuery, 'page' | 'sopPage'>;

@@ -38,7 +38,7 @@ export const certifications = {
     course: 'Course',
     needsReobservation: 'Needs re-observation',
     issued: 'Issued {{date}}',
-    score: 'Score {{score}}%',
+    score: 'Score {{score}}',
     verificationCode: 'Verification code',
     revoked: 'Revoked: {{reason}}',
     downloadPdf: 'Download PDF',

@@ -5,7 +5,7 @@ export const floor = {
   loadFailed: 'The floor figures could not be loaded; retrying.',
   cards: {
     stations: 'Active Stations',
-    operational: '{{percent}}% operational',
+    operational: '{{percent}} operational',
     operationalCaption: 'operational',
     workers: 'Workers Present',
     workersCaption: 'seen by the cameras in the last {{minutes}} minutes',

@@ -129,6 +129,8 @@ export const insights = {
     nobody: 'Nobody is enrolled yet',
     person: 'Person',
     formerMember: 'Former member',
-    coursesCompleted: '{{completed}} of {{total}} completed',
+    coursesCompleted_one: '{{completed}} of {{total}} completed',
+    coursesCompleted_many: '{{completed}} of {{total}} completed',
+    coursesCompleted_other: '{{completed}} of {{total}} completed',
   },
 } as const;

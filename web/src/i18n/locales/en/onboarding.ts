@@ -2,7 +2,9 @@
 export const onboarding = {
   gettingStarted: 'Getting started',
   loadFailed: 'The checklist could not be loaded: {{message}}',
-  stepsDone: '{{done}} of {{total}} steps done',
+  stepsDone_one: '{{done}} of {{total}} step done',
+  stepsDone_many: '{{done}} of {{total}} steps done',
+  stepsDone_other: '{{done}} of {{total}} steps done',
   progress: 'Onboarding progress',
   done: 'Done',
   notDone: 'Not done',

@@ -99,11 +99,15 @@ export const recommendationTexts = {
   },
   values: {
     count_of: '{{count}} of {{total}}',
-    people_of: '{{count}} of {{total}} people',
+    people_of_one: '{{count}} of {{total}} people',
+    people_of_many: '{{count}} of {{total}} people',
+    people_of_other: '{{count}} of {{total}} people',
     never: 'Never',
     draft: 'Draft',
     none: 'None',
     reobservation_since: 'Needs re-observation since version {{version}} ({{date}})',
-    identified_of: '{{count}} of {{total}} identified',
+    identified_of_one: '{{count}} of {{total}} identified',
+    identified_of_many: '{{count}} of {{total}} identified',
+    identified_of_other: '{{count}} of {{total}} identified',
   },
 } as const;

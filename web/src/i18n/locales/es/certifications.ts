@@ -40,7 +40,7 @@ export const certifications: Texts<typeof english> = {
     course: 'Curso',
     needsReobservation: 'Requiere nueva observación',
     issued: 'Emitida el {{date}}',
-    score: 'Nota {{score}} %',
+    score: 'Nota {{score}}',
     verificationCode: 'Código de verificación',
     revoked: 'Revocada: {{reason}}',
     downloadPdf: 'Descargar PDF',

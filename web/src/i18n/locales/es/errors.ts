@@ -140,7 +140,7 @@ export const errors: Record<ErrorCode, string> = {
   team_member_not_found: 'No se encontró a esta persona del equipo.',
   people_import_not_found: 'No se encontró esta importación.',
   people_import_invitations_not_sent:
-    'No se pudieron enviar las invitaciones a {{number}} personas ({{detail}}). Reanuda la importación para enviarlas.',
+    'No se pudieron enviar las invitaciones (personas afectadas: {{number}}; {{detail}}). Reanuda la importación para enviarlas.',
   people_import_stopped_by_restore:
     'Detenida por la restauración de una copia de seguridad. Reanuda la importación para terminarla.',
   people_import_interrupted:

@@ -6,7 +6,7 @@ export const floor: Catalog['floor'] = {
   loadFailed: 'No se pudieron cargar las cifras de la planta; reintentando.',
   cards: {
     stations: 'Puestos activos',
-    operational: '{{percent}} % en marcha',
+    operational: '{{percent}} en marcha',
     operationalCaption: 'en marcha',
     workers: 'Personal presente',
     workersCaption: 'visto por las cámaras en los últimos {{minutes}} minutos',

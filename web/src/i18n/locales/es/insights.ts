@@ -130,6 +130,8 @@ export const insights: Texts<typeof english> = {
     nobody: 'Aún no hay nadie inscrito',
     person: 'Persona',
     formerMember: 'Antiguo miembro',
-    coursesCompleted: '{{completed}} de {{total}} completados',
+    coursesCompleted_one: '{{completed}} de {{total}} completado',
+    coursesCompleted_many: '{{completed}} de {{total}} completados',
+    coursesCompleted_other: '{{completed}} de {{total}} completados',
   },
 };

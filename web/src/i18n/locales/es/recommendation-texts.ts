@@ -34,7 +34,7 @@ export const recommendationTexts: Catalog['recommendationTexts'] = {
     sop_pass_rate_below_mark: {
       title: 'Volver a formar en "{{title}}"',
       description:
-        'En los últimos {{days}}, las observaciones de "{{title}}" dieron un promedio de {{average}}, por debajo de la nota mínima de {{passMark}} (aprobaron {{passed}} de {{observations}}). Inscribe a las personas en un curso sobre este SOP.',
+        'En los últimos {{days}}, las observaciones de "{{title}}" dieron un promedio de {{average}}, por debajo de la nota mínima de {{passMark}} (aprobadas: {{passed}} de {{observations}}). Inscribe a las personas en un curso sobre este SOP.',
       action: 'Inscribir en un curso',
     },
     question_missed_by_most: {
@@ -96,11 +96,15 @@ export const recommendationTexts: Catalog['recommendationTexts'] = {
   },
   values: {
     count_of: '{{count}} de {{total}}',
-    people_of: '{{count}} de {{total}} personas',
+    people_of_one: '{{count}} de {{total}} personas',
+    people_of_many: '{{count}} de {{total}} personas',
+    people_of_other: '{{count}} de {{total}} personas',
     never: 'Nunca',
     draft: 'Borrador',
     none: 'Ninguna',
     reobservation_since: 'Hay que volver a observarlo desde la versión {{version}} ({{date}})',
-    identified_of: '{{count}} de {{total}} identificados',
+    identified_of_one: '{{count}} identificado de {{total}}',
+    identified_of_many: '{{count}} identificados de {{total}}',
+    identified_of_other: '{{count}} identificados de {{total}}',
   },
 };

@@ -16,7 +16,7 @@ export const team: Catalog['team'] = {
     absent: 'Ausentes',
     absentCaption: 'sin entrar hoy',
     top: 'Mejores resultados',
-    topCaption: 'más del 90 % de desempeño',
+    topCaption: 'más del 90\u00a0% de desempeño',
   },
   departments: {
     title: 'Reparto por área',

@@ -41,7 +41,7 @@ export const certifications: Texts<typeof english> = {
     course: 'Formation',
     needsReobservation: 'Nouvelle observation requise',
     issued: 'Délivrée le {{date}}',
-    score: 'Score {{score}} %',
+    score: 'Score {{score}}',
     verificationCode: 'Code de vérification',
     revoked: 'Retirée : {{reason}}',
     downloadPdf: 'Télécharger le PDF',

@@ -147,7 +147,7 @@ export const errors: Record<ErrorCode, string> = {
   team_member_not_found: 'Membre de l’équipe introuvable.',
   people_import_not_found: 'Cet import est introuvable.',
   people_import_invitations_not_sent:
-    'Les invitations n’ont pas pu être envoyées à {{number}} personnes ({{detail}}). Reprenez l’import pour les envoyer.',
+    'Les invitations n’ont pas pu être envoyées (personnes concernées : {{number}} ; {{detail}}). Reprenez l’import pour les envoyer.',
   people_import_stopped_by_restore:
     'Arrêté par la restauration d’une sauvegarde. Reprenez l’import pour le terminer.',
   people_import_interrupted:

@@ -6,7 +6,7 @@ export const floor: Catalog['floor'] = {
   loadFailed: 'Impossible de charger les chiffres de l’atelier ; nouvel essai en cours.',
   cards: {
     stations: 'Postes actifs',
-    operational: '{{percent}} % en service',
+    operational: '{{percent}} en service',
     operationalCaption: 'en service',
     workers: 'Personnel présent',
     workersCaption: 'vu par les caméras ces {{minutes}} dernières minutes',

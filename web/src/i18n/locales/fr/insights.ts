@@ -131,6 +131,8 @@ export const insights: Texts<typeof english> = {
     nobody: 'Personne n’est encore inscrit',
     person: 'Personne',
     formerMember: 'Ancien membre',
-    coursesCompleted: '{{completed}} sur {{total}} terminées',
+    coursesCompleted_one: '{{completed}} sur {{total}} terminée',
+    coursesCompleted_many: '{{completed}} sur {{total}} terminées',
+    coursesCompleted_other: '{{completed}} sur {{total}} terminées',
   },
 };

@@ -3,7 +3,9 @@ import type { Catalog } from '../en';
 export const onboarding: Catalog['onboarding'] = {
   gettingStarted: 'Pour commencer',
   loadFailed: 'Impossible de charger la liste : {{message}}',
-  stepsDone: '{{done}} étapes sur {{total}} faites',
+  stepsDone_one: '{{done}} sur {{total}} étape faite',
+  stepsDone_many: '{{done}} sur {{total}} étapes faites',
+  stepsDone_other: '{{done}} sur {{total}} étapes faites',
   progress: 'Avancement de la mise en route',
   done: 'Fait',
   notDone: 'À faire',

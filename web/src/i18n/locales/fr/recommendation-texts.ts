@@ -34,7 +34,7 @@ export const recommendationTexts: Catalog['recommendationTexts'] = {
     sop_pass_rate_below_mark: {
       title: 'Reformer sur « {{title}} »',
       description:
-        'Sur les {{days}} derniers, les observations sur « {{title}} » ont obtenu {{average}} en moyenne, sous le seuil de réussite de {{passMark}} ({{passed}} réussies sur {{observations}}). Inscrivez les personnes concernées à une formation sur ce mode opératoire.',
+        'Sur les {{days}} derniers, les observations sur « {{title}} » ont obtenu {{average}} en moyenne, sous le seuil de réussite de {{passMark}} (réussies : {{passed}} sur {{observations}}). Inscrivez les personnes concernées à une formation sur ce mode opératoire.',
       action: 'Inscrire à une formation',
     },
     question_missed_by_most: {
@@ -97,11 +97,15 @@ export const recommendationTexts: Catalog['recommendationTexts'] = {
   },
   values: {
     count_of: '{{count}} sur {{total}}',
-    people_of: '{{count}} personnes sur {{total}}',
+    people_of_one: '{{count}} personne sur {{total}}',
+    people_of_many: '{{count}} de personnes sur {{total}}',
+    people_of_other: '{{count}} personnes sur {{total}}',
     never: 'Jamais',
     draft: 'Brouillon',
     none: 'Aucune',
     reobservation_since: 'À observer à nouveau depuis la version {{version}} ({{date}})',
-    identified_of: '{{count}} identifiés sur {{total}}',
+    identified_of_one: '{{count}} identifié sur {{total}}',
+    identified_of_many: '{{count}} identifiés sur {{total}}',
+    identified_of_other: '{{count}} identifiés sur {{total}}',
   },
 };

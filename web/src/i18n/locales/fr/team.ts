@@ -16,7 +16,7 @@ export const team: Catalog['team'] = {
     absent: 'Absents',
     absentCaption: 'pas connectés aujourd’hui',
     top: 'Meilleurs résultats',
-    topCaption: 'plus de 90 % de performance',
+    topCaption: 'plus de 90\u00a0% de performance',
   },
   departments: {
     title: 'Répartition par service',
