@@ -132,7 +132,11 @@ describe('formatRate', () => {
           identifiedOperators: 2,
           identificationRate: 0.6667,
         }),
-      ).toBe('3 détectés · 2 identifiés (67\u00a0%)');
+      ).toBe('Détectés : 3 · identifiés : 2 (67\u00a0%)');
+      // One person detected reads right too (the counts lead, no plural to agree with).
+      expect(
+        operatorCountsText({ detectedOperators: 1, identifiedOperators: 1, identificationRate: 1 }),
+      ).toBe('Détectés : 1 · identifiés : 1 (100\u00a0%)');
       await i18n.changeLanguage('es');
       expect(formatRate(Number.NaN)).toBe('0\u00a0%');
     } finally {

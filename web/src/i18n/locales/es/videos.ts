@@ -38,7 +38,7 @@ export const videos: Catalog['videos'] = {
     analysing: 'Analizando...',
     frame: 'Analizando: fotograma {{current}} de {{total}}',
   },
-  counts: '{{detected}} detectados · {{identified}} identificados ({{rate}})',
+  counts: 'Detectados: {{detected}} · identificados: {{identified}} ({{rate}})',
   sops: {
     none: 'Sin SOP',
     count_one: '{{count}} SOP',

@@ -37,7 +37,7 @@ export const videos: Catalog['videos'] = {
     analysing: 'Analyse...',
     frame: 'Analyse : image {{current}} sur {{total}}',
   },
-  counts: '{{detected}} détectés · {{identified}} identifiés ({{rate}})',
+  counts: 'Détectés : {{detected}} · identifiés : {{identified}} ({{rate}})',
   sops: {
     none: 'Aucun mode opératoire',
     count_one: '{{count}} mode opératoire',
