@@ -11,6 +11,7 @@ import {
   type PublishedSop,
   startRecordsStack,
   stopRecordsStack,
+  withSchema,
 } from './records.js';
 import { type RunningStack, uniqueId } from './stack.js';
 
@@ -161,6 +162,50 @@ describe('/team from real records', () => {
     // Another organization's person is not found here.
     await page.goto(`${stack.url}/team/${strangerId}`);
     await page.getByText('Team member not found').waitFor();
+    await page.close();
+  });
+
+  it('shows the first videos a member appears in, and the next ones on "Load more"', async () => {
+    const organizationId = await withSchema(stack, 'identity', async (sql) => {
+      const { rows } = await sql.query<{ organization_id: number }>(
+        `SELECT organization_id FROM users WHERE id = $1`,
+        [ids.olga],
+      );
+      return rows[0]!.organization_id;
+    });
+    const report = JSON.stringify({
+      identifiedOperators: [
+        {
+          userId: ids.olga,
+          name: 'Olga Operator',
+          distance: 0.3,
+          appearances: [{ start: 1, end: 3 }],
+        },
+      ],
+    });
+    // More analysed videos than the member's page carries (20).
+    await withSchema(stack, 'video', (sql) =>
+      sql.query(
+        `INSERT INTO videos (organization_id, title, file_name, file_size, storage_key, recorded_at,
+           uploaded_by, analysis_status, report)
+         SELECT $1, 'Night shift ' || day, 'shift.mp4', 1000,
+                'org/' || $1::int || '/videos/night-' || day || '.mp4',
+                now() - make_interval(days => day), $2, 'completed', $3
+           FROM generate_series(1, 25) day`,
+        [organizationId, ids.tess, report],
+      ),
+    );
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    await signInAt(page, stack.url, PEOPLE.tess.email, PASSWORD, `/team/${ids.olga}`);
+    const videos = page.getByTestId('member-video');
+    await expect.poll(() => videos.count()).toBe(20);
+    const section = page.getByTestId('member-videos');
+    expect(await section.getByTestId('list-count').innerText()).toBe('Showing 20 of 25 videos');
+    expect(await videos.first().innerText()).toContain('Night shift 1');
+    await section.getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(() => videos.count()).toBe(25);
+    expect(await videos.last().innerText()).toContain('Night shift 25');
+    expect(await section.getByRole('button', { name: 'Load more' }).count()).toBe(0);
     await page.close();
   });
 

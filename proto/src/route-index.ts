@@ -396,6 +396,7 @@ export const routeIndex: RouteIndex<Api> = {
   },
   teamStats: { method: 'GET', path: '/api/stats/team', access: STAFF_ROLES },
   teamMember: { method: 'GET', path: '/api/team/members/:id', access: STAFF_ROLES },
+  teamMemberVideos: { method: 'GET', path: '/api/team/members/:id/videos', access: STAFF_ROLES },
   insightsStats: { method: 'GET', path: '/api/stats/insights', access: STAFF_ROLES },
   observationHistoryCsv: {
     method: 'GET',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Certification } from './certifications.js';
 import { COURSE_STATUSES, TeamMember } from './observations.js';
+import { PageInfo, pageQuery } from './paging.js';
 
 /** Spec: top performers are above 90% performance. */
 export const TOP_PERFORMER_ABOVE = 90;
@@ -57,15 +58,33 @@ export const MemberVideo = z.object({
   videoId: z.number().int(),
   title: z.string(),
   recordedAt: z.string(),
+  /** Seconds of the video in which the person was seen. */
   secondsSeen: z.number(),
   firstSeenAt: z.number(),
 });
+
+/**
+ * Videos a member appears in, a page: the member's page carries the first with their count, the
+ * others come a page at a time (an organization's years of videos may show someone in thousands).
+ */
+export const MEMBER_VIDEOS_PAGE = 20;
+
+/** A page of the videos a member was identified in, latest recorded first, after the cursor. */
+export const MemberVideoPage = PageInfo.extend({ videos: z.array(MemberVideo) });
+export type MemberVideoPage = z.infer<typeof MemberVideoPage>;
+
+export const MemberVideoPageQuery = pageQuery(MEMBER_VIDEOS_PAGE, 200);
 
 export const TeamMemberDetail = z.object({
   member: TeamMember,
   certifications: z.array(Certification),
   observations: z.array(MemberObservation),
   courses: z.array(MemberCourse),
+  /** The first MEMBER_VIDEOS_PAGE videos they were identified in, latest recorded first. */
   videos: z.array(MemberVideo),
+  /** How many videos they were identified in, all pages. */
+  videoCount: z.number().int(),
+  /** Where the next page of videos starts (teamMemberVideos); null when these are all. */
+  videosCursor: z.string().nullable(),
 });
 export type TeamMemberDetail = z.infer<typeof TeamMemberDetail>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../http.js';
 import { teamRpc } from '../rpc/observation.js';
 import { STAFF_ROLES } from '../roles.js';
-import { TeamMemberDetail, TeamStats } from '../team.js';
+import { MemberVideoPage, MemberVideoPageQuery, TeamMemberDetail, TeamStats } from '../team.js';
 import { RowId } from '../row-id.js';
 
 export const teamRoutes = {
@@ -26,5 +26,25 @@ export const teamRoutes = {
     params: z.object({ id: RowId }),
     response: TeamMemberDetail,
     relay: { rpc: teamRpc.member, request: ({ actor, params }) => ({ actor, userId: params.id }) },
+  }),
+  teamMemberVideos: defineRoute({
+    method: 'GET',
+    path: '/api/team/members/:id/videos',
+    summary:
+      "A page of the videos a member was identified in, latest recorded first (the member's details carry the first)",
+    tag: 'team',
+    access: STAFF_ROLES,
+    params: z.object({ id: RowId }),
+    query: MemberVideoPageQuery,
+    response: MemberVideoPage,
+    paged: { items: 'videos' },
+    relay: {
+      rpc: teamRpc.memberVideos,
+      request: ({ actor, params, query }) => ({
+        actor,
+        userId: params.id,
+        page: { cursor: query.cursor, limit: query.limit },
+      }),
+    },
   }),
 } as const;

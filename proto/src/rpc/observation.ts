@@ -21,7 +21,7 @@ import {
 import { WorkEvents } from '../dashboard.js';
 import { MySopReason } from '../library.js';
 import { Actor, ALL_ROLES } from '../roles.js';
-import { TeamMemberDetail, TeamStats } from '../team.js';
+import { MemberVideoPage, TeamMemberDetail, TeamStats } from '../team.js';
 import { ActorOnly, rpc, FROM_ROUTES } from '../rpc.js';
 import { PageRequest } from '../paging.js';
 
@@ -184,5 +184,13 @@ export const teamRpc = {
     FROM_ROUTES,
     z.object({ actor: Actor, userId: z.number().int() }),
     TeamMemberDetail,
+  ),
+  /** A page of the videos a member appears in after the first (a stranger is not found). */
+  memberVideos: rpc(
+    'observation',
+    'team.memberVideos',
+    FROM_ROUTES,
+    z.object({ actor: Actor, userId: z.number().int(), page: PageRequest }),
+    MemberVideoPage,
   ),
 } as const;

@@ -17,6 +17,7 @@ import {
   VideoWithReport,
 } from '../video.js';
 import { FaceEnrolment } from '../video-jobs.js';
+import { MemberVideoPage } from '../team.js';
 
 const VideoRef = z.object({ actor: Actor, videoId: z.number().int() });
 /** Whose reference photos: the actor's own, or (administrators) a member's; the service decides. */
@@ -78,22 +79,16 @@ export const videoRpc = {
     z.object({ actor: Actor, key: z.string() }),
     z.object({ key: z.string() }),
   ),
-  /** Team Overview: the analysed videos in which this person was identified. */
+  /**
+   * Team Overview: a page of the analysed videos in which this person was identified, latest
+   * recorded first (the member's page and its next pages); the organization scopes it.
+   */
   appearancesOf: rpc(
     'video',
     'videos.appearancesOf',
     'service',
-    z.object({ organizationId: z.number().int(), userId: z.number().int() }),
-    z.array(
-      z.object({
-        videoId: z.number().int(),
-        title: z.string(),
-        recordedAt: z.string(),
-        /** Seconds of the video in which the person was seen. */
-        secondsSeen: z.number(),
-        firstSeenAt: z.number(),
-      }),
-    ),
+    z.object({ organizationId: z.number().int(), userId: z.number().int(), page: PageRequest }),
+    MemberVideoPage,
   ),
   /** The integration service's snapshot identification: this organization's enrolled faces only. */
   enrolments: rpc(
@@ -167,20 +162,28 @@ export const videoRpc = {
     z.object({ actor: Actor, faceId: z.number().int() }),
     z.object({ storageKey: z.string() }),
   ),
-  /** For recommendations: analysed videos in which people were detected but not all identified. */
+  /**
+   * For recommendations: how many analysed videos detected people not all identified, and how
+   * many such people, with the `limit` latest of those videos (the finding's evidence), not every
+   * one of years of videos.
+   */
   identificationGaps: rpc(
     'video',
     'videos.identificationGaps',
     'service',
-    z.object({ organizationId: z.number().int() }),
-    z.array(
-      z.object({
-        videoId: z.number().int(),
-        title: z.string(),
-        detectedOperators: z.number().int(),
-        identifiedOperators: z.number().int(),
-        analyzedAt: z.string(),
-      }),
-    ),
+    z.object({ organizationId: z.number().int(), limit: z.number().int().min(1).max(100) }),
+    z.object({
+      videoCount: z.number().int(),
+      unidentifiedOperators: z.number().int(),
+      latest: z.array(
+        z.object({
+          videoId: z.number().int(),
+          title: z.string(),
+          detectedOperators: z.number().int(),
+          identifiedOperators: z.number().int(),
+          analyzedAt: z.string(),
+        }),
+      ),
+    }),
   ),
 } as const;

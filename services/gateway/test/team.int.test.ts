@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { api } from '@hub/proto';
+import { api, MEMBER_VIDEOS_PAGE } from '@hub/proto';
 import { type CallOptions, expectError } from './api-client.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
 import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
@@ -269,6 +269,59 @@ describe('team overview', () => {
         firstSeenAt: 4,
       }),
     ]);
+    expect(body).toMatchObject({ videoCount: 1, videosCursor: null });
+  });
+
+  it('pages the videos a member appears in: the details carry the first page, the route the rest', async () => {
+    const organizationId = (
+      await stack.sql.query<{ organization_id: number }>(
+        `SELECT organization_id FROM users WHERE id = $1`,
+        [id.olga],
+      )
+    ).rows[0]!.organization_id;
+    const report = JSON.stringify({
+      identifiedOperators: [
+        {
+          userId: id.olga,
+          name: 'Olga Operator',
+          distance: 0.3,
+          appearances: [{ start: 1, end: 3 }],
+        },
+      ],
+    });
+    const inserted = await stack.sql.query<{ id: number }>(
+      `INSERT INTO video.videos (organization_id, title, file_name, file_size, storage_key,
+         recorded_at, uploaded_by, analysis_status, report)
+       SELECT $1, 'Shift ' || day, 'shift.mp4', 1000, 'org/x/videos/shift-' || day || '.mp4',
+              now() - make_interval(days => day), $2, 'completed', $3
+         FROM generate_series(1, $4::int) day
+       RETURNING id`,
+      [organizationId, id.tess, report, MEMBER_VIDEOS_PAGE + 5],
+    );
+    const latestFirst = inserted.rows.map((row) => row.id);
+
+    const body = await tess.call(api.teamMember, { params: { id: id.olga! } });
+    expect(body.videos.map((video) => video.videoId)).toEqual(
+      latestFirst.slice(0, MEMBER_VIDEOS_PAGE),
+    );
+    expect(body.videoCount).toBe(MEMBER_VIDEOS_PAGE + 5);
+    expect(body.videosCursor).not.toBeNull();
+    const rest = await tess.call(api.teamMemberVideos, {
+      params: { id: id.olga! },
+      query: { cursor: body.videosCursor! },
+    });
+    expect(rest).toMatchObject({ totalCount: MEMBER_VIDEOS_PAGE + 5, nextCursor: null });
+    expect(rest.videos.map((video) => video.videoId)).toEqual(
+      latestFirst.slice(MEMBER_VIDEOS_PAGE),
+    );
+    expect(rest.videos[0]).toMatchObject({ title: 'Shift 21', secondsSeen: 2, firstSeenAt: 1 });
+
+    // Staff of the organization only: an operator is refused, another organization's not found.
+    const otto = await signIn('otto@acme.test');
+    await expectError(otto.call(api.teamMemberVideos, { params: { id: id.olga! } }), 403);
+    const gina = await signIn('gina@globex.test');
+    const other = gina.call(api.teamMemberVideos, { params: { id: id.olga! } });
+    expect((await expectError(other, 404)).message).toBe('Team member not found');
   });
 
   it("asks who is present today about the member's or the page's people alone", async () => {

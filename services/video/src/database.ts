@@ -8,6 +8,7 @@ import { RejectedFaces1767000004000 } from './migrations/1767000004000-rejected-
 import { ReviewKeys1767000005000 } from './migrations/1767000005000-review-keys.js';
 import { EmbeddingSpace1767000006000 } from './migrations/1767000006000-embedding-space.js';
 import { Outbox1767100000000 } from './migrations/1767100000000-outbox.js';
+import { IdentifiedPeople1768000050000 } from './migrations/1768000050000-identified-people.js';
 
 export const VIDEO_SCHEMA = 'video';
 
@@ -31,5 +32,6 @@ export const openVideoDatabase = (url: string) =>
       ReviewKeys1767000005000,
       EmbeddingSpace1767000006000,
       Outbox1767100000000,
+      IdentifiedPeople1768000050000,
     ],
   });

@@ -1,8 +1,8 @@
 import { ORGANIZATION_ADMINS, type TeamMemberDetail } from '@hub/proto';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { isApiError } from '../api/client';
 import { currentUserQuery } from '../api/queries';
 import { FaceReferencesCard } from '../faces/FaceReferencesCard';
@@ -12,10 +12,11 @@ import { Badge } from '../ui/Badge';
 import { Card, CardTitle } from '../ui/Card';
 import { formatDate, formatDateTime } from '../ui/dates';
 import { LoadingRow } from '../ui/ListStates';
+import { LoadMore } from '../ui/LoadMore';
 import { linkClass } from '../ui/styles';
 import { barWidth } from './format';
 import { StatusBadge } from './StatusBadge';
-import { teamMemberQuery } from './queries';
+import { memberVideoPagesQuery, teamMemberQuery } from './queries';
 import { useTranslation } from 'react-i18next';
 import { readableErrorMessage } from '../api/errors';
 
@@ -176,33 +177,72 @@ function MemberDetail({ detail }: { detail: TeamMemberDetail }) {
           </ul>
         </Section>
       </div>
-      <Section
-        title={t('team.member.videos')}
-        testId="member-videos"
-        empty={t('team.member.noVideos')}
-        count={detail.videos.length}
-      >
-        <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-900">
-          {detail.videos.map((video) => (
-            <li
-              key={video.videoId}
-              data-testid="member-video"
-              className="flex flex-wrap justify-between gap-2 py-2"
-            >
-              <Link to="/library/videos" className={linkClass}>
-                {video.title}
-              </Link>
-              <span className="text-xs text-slate-500 dark:text-slate-400">
-                {t('team.member.seen', {
-                  date: formatDate(video.recordedAt),
-                  seconds: Math.round(video.secondsSeen),
-                  from: Math.round(video.firstSeenAt),
-                })}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </Section>
+      <MemberVideos detail={detail} />
     </>
+  );
+}
+
+/**
+ * The videos the member appears in: the first page their details carry, then the next ones a
+ * page at a time from its cursor once asked for ("Load more"); pages already cached show at once.
+ */
+function MemberVideos({ detail }: { detail: TeamMemberDetail }) {
+  const { t } = useTranslation();
+  const [asked, setAsked] = useState(false);
+  const cursor = detail.videosCursor;
+  const pages = useInfiniteQuery({
+    ...memberVideoPagesQuery(detail.member.id, cursor),
+    enabled: asked && cursor !== null,
+  });
+  const later = cursor === null ? [] : (pages.data?.pages ?? []);
+  const videos = [...detail.videos, ...later.flatMap((page) => page.videos)];
+  const hasMore = cursor !== null && (later.length === 0 || pages.hasNextPage);
+  const load = () => {
+    if (!asked) setAsked(true);
+    // After a failure the same button asks again.
+    else if (later.length === 0) void pages.refetch();
+    else void pages.fetchNextPage();
+  };
+  return (
+    <Section
+      title={t('team.member.videos')}
+      testId="member-videos"
+      empty={t('team.member.noVideos')}
+      count={detail.videoCount}
+    >
+      <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-900">
+        {videos.map((video) => (
+          <li
+            key={video.videoId}
+            data-testid="member-video"
+            className="flex flex-wrap justify-between gap-2 py-2"
+          >
+            <Link to="/library/videos" className={linkClass}>
+              {video.title}
+            </Link>
+            <span className="text-xs text-slate-500 dark:text-slate-400">
+              {t('team.member.seen', {
+                date: formatDate(video.recordedAt),
+                seconds: Math.round(video.secondsSeen),
+                from: Math.round(video.firstSeenAt),
+              })}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {pages.isError && (
+        <p role="alert" className="text-sm text-red-600">
+          {t('team.member.moreVideosFailed')}
+        </p>
+      )}
+      <LoadMore
+        noun="videos"
+        shown={videos.length}
+        total={detail.videoCount}
+        hasMore={hasMore}
+        loading={pages.isFetching}
+        onLoadMore={load}
+      />
+    </Section>
   );
 }

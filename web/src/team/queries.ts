@@ -1,11 +1,13 @@
 import {
+  MEMBER_VIDEOS_PAGE,
+  type MemberVideoPage,
   type TeamMemberDetail,
   type TeamMemberPage,
   type TeamMembersQuery,
   type TeamStats,
 } from '@hub/proto';
 import { api } from '../api/routes';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { call } from '../api/client';
 
@@ -35,5 +37,23 @@ export function teamMemberQuery(id: number) {
     queryFn: ({ signal }): Promise<TeamMemberDetail> =>
       call(api.teamMember, { params: { id }, signal }),
     enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+/**
+ * The videos a member appears in after the first page their details carry, a page at a time
+ * from its cursor (under the member's key: what invalidates their page invalidates these).
+ */
+export function memberVideoPagesQuery(id: number, cursor: string | null) {
+  return infiniteQueryOptions({
+    queryKey: [api.teamMember.path, id, 'videos', cursor],
+    queryFn: ({ signal, pageParam }): Promise<MemberVideoPage> =>
+      call(api.teamMemberVideos, {
+        params: { id },
+        query: { cursor: pageParam, limit: MEMBER_VIDEOS_PAGE },
+        signal,
+      }),
+    initialPageParam: cursor ?? undefined,
+    getNextPageParam: (last: MemberVideoPage): string | undefined => last.nextCursor ?? undefined,
   });
 }

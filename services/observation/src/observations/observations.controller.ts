@@ -95,4 +95,9 @@ export class ObservationsController {
   teamMember(@Payload() { actor, userId }: RpcRequest<typeof teamRpc.member>) {
     return this.team.member(actor, userId);
   }
+
+  @RpcHandler(teamRpc.memberVideos)
+  memberVideos(@Payload() { actor, userId, page }: RpcRequest<typeof teamRpc.memberVideos>) {
+    return this.team.memberVideos(actor, userId, page);
+  }
 }

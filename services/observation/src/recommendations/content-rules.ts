@@ -81,17 +81,20 @@ export interface IdentificationGapRow {
   identifiedOperators: number;
 }
 
+/** The video service's count of its analyses with people not identified, and the latest of them. */
+export interface IdentificationGaps {
+  videoCount: number;
+  unidentifiedOperators: number;
+  latest: readonly IdentificationGapRow[];
+}
+
 /**
  * Analysed videos with people detected but not identified: their profile pictures are missing
- * (or unusable). One recommendation for the organization, with each video as evidence.
+ * (or unusable). One recommendation for the organization, with the latest videos as evidence.
  */
-export function unidentifiedOperatorsRule(videos: readonly IdentificationGapRow[]): Finding[] {
-  const gaps = videos.filter((row) => row.detectedOperators > row.identifiedOperators);
-  if (gaps.length === 0) return [];
-  const unidentified = gaps.reduce(
-    (sum, row) => sum + row.detectedOperators - row.identifiedOperators,
-    0,
-  );
+export function unidentifiedOperatorsRule(gaps: IdentificationGaps): Finding[] {
+  if (gaps.videoCount === 0) return [];
+  const unidentified = gaps.unidentifiedOperators;
   return [
     {
       rule: 'video_operators_unidentified',
@@ -99,8 +102,8 @@ export function unidentifiedOperatorsRule(videos: readonly IdentificationGapRow[
       category: 'Quality Upgrades',
       priority: unidentified >= 5 ? 'High' : 'Medium',
       title: 'Add profile pictures so operators are identified in videos',
-      description: `${plural(unidentified, 'operator')} detected in ${plural(gaps.length, 'analysed video')} could not be identified. Ask them to add a clear profile picture (Profile page), then analyse the videos again.`,
-      evidence: gaps.slice(0, MAX_EVIDENCE).map((row) => ({
+      description: `${plural(unidentified, 'operator')} detected in ${plural(gaps.videoCount, 'analysed video')} could not be identified. Ask them to add a clear profile picture (Profile page), then analyse the videos again.`,
+      evidence: gaps.latest.slice(0, MAX_EVIDENCE).map((row) => ({
         label: row.title,
         value: `${row.identifiedOperators} of ${row.detectedOperators} identified`,
         valueText: {
@@ -112,7 +115,7 @@ export function unidentifiedOperatorsRule(videos: readonly IdentificationGapRow[
       action: { label: 'Review the videos', href: '/library/videos' },
       text: {
         key: 'video_operators_unidentified',
-        params: { operators: unidentified, videos: gaps.length },
+        params: { operators: unidentified, videos: gaps.videoCount },
       },
     },
   ];

@@ -3,11 +3,12 @@ import { identityRpc, libraryRpc, type RpcContract, videoRpc } from '@hub/proto'
 import type { RpcClient } from '@hub/kit';
 import { RecommendationEngine } from './recommendation-engine.js';
 import type { RecommendationsRepository } from './recommendations.repository.js';
-import type {
-  ExpiringCertificationRow,
-  QuestionResultsRow,
-  ReobservationRow,
-  SopResultsRow,
+import {
+  type ExpiringCertificationRow,
+  MAX_EVIDENCE,
+  type QuestionResultsRow,
+  type ReobservationRow,
+  type SopResultsRow,
 } from './rules.js';
 
 const NOW = new Date('2026-12-05T12:00:00.000Z');
@@ -92,7 +93,7 @@ function engine(asked: Asked = []) {
         },
       ],
     ],
-    [videoRpc.identificationGaps.pattern, []],
+    [videoRpc.identificationGaps.pattern, { videoCount: 0, unidentifiedOperators: 0, latest: [] }],
   ]);
   const rpc = {
     call: (contract: RpcContract, request: unknown) => {
@@ -147,6 +148,18 @@ describe('the people recommendations ask identity for', () => {
         offset: 0,
         limit: 1000,
       },
+    });
+  });
+});
+
+/** Every run read every analysed video with a person not identified (years of videos). */
+describe('the videos recommendations ask for', () => {
+  it("are the gaps' counts and the evidence's few videos, not every video", async () => {
+    const asked: Asked = [];
+    await engine(asked).findings(7, NOW);
+    expect(asked).toContainEqual({
+      pattern: videoRpc.identificationGaps.pattern,
+      request: { organizationId: 7, limit: MAX_EVIDENCE },
     });
   });
 });

@@ -200,17 +200,28 @@ describe('videos with unidentified operators', () => {
     identifiedOperators,
   });
 
-  it('makes one recommendation with each video as evidence', () => {
-    const findings = unidentifiedOperatorsRule([video(1, 3, 1), video(2, 2, 2), video(3, 1, 0)]);
+  it('makes one recommendation with the counts of every video and the latest as evidence', () => {
+    const findings = unidentifiedOperatorsRule({
+      videoCount: 40,
+      unidentifiedOperators: 3,
+      latest: [video(1, 3, 1), video(3, 1, 0)],
+    });
     expect(findings).toHaveLength(1);
     expect(findings[0]!.evidence.map((item) => item.label)).toEqual(['Video 1', 'Video 3']);
-    expect(findings[0]!.description).toContain('3 operators detected in 2 analysed videos');
+    expect(findings[0]!.description).toContain('3 operators detected in 40 analysed videos');
+    expect(findings[0]!.text).toEqual({
+      key: 'video_operators_unidentified',
+      params: { operators: 3, videos: 40 },
+    });
     expect(findings[0]!.priority).toBe('Medium');
   });
 
   it('is High from five unidentified people, and absent when all are identified', () => {
-    expect(unidentifiedOperatorsRule([video(1, 6, 1)])[0]!.priority).toBe('High');
-    expect(unidentifiedOperatorsRule([video(1, 2, 2)])).toEqual([]);
+    const one = { videoCount: 1, unidentifiedOperators: 5, latest: [video(1, 6, 1)] };
+    expect(unidentifiedOperatorsRule(one)[0]!.priority).toBe('High');
+    expect(
+      unidentifiedOperatorsRule({ videoCount: 0, unidentifiedOperators: 0, latest: [] }),
+    ).toEqual([]);
   });
 });
 

@@ -4,7 +4,10 @@ import {
   identityRpc,
   integrationRpc,
   libraryRpc,
+  MEMBER_VIDEOS_PAGE,
   type MemberFilter,
+  type MemberVideoPage,
+  type PageRequest,
   Role,
   type TeamMember,
   type TeamMemberDetail,
@@ -205,12 +208,16 @@ export class TeamService {
       this.certifications.rows(actor, { userId, limit: 500 }),
       this.repository.observationsOf(organizationId, userId),
       this.courses(organizationId, userId),
-      this.rpc.call(videoRpc.appearancesOf, { organizationId, userId }),
+      this.rpc.call(videoRpc.appearancesOf, {
+        organizationId,
+        userId,
+        page: { limit: MEMBER_VIDEOS_PAGE },
+      }),
     ]);
     records.catch(() => undefined);
     const member = await this.one(actor, userId);
     if (!member) throw RpcFailure.notFound(MEMBER_NOT_FOUND);
-    const [certifications, observations, courses, videos] = await records;
+    const [certifications, observations, courses, appearances] = await records;
     return {
       member,
       certifications,
@@ -220,8 +227,25 @@ export class TeamService {
         completedAt: row.completedAt?.toISOString() ?? null,
       })),
       courses,
-      videos,
+      videos: appearances.videos,
+      videoCount: appearances.totalCount,
+      videosCursor: appearances.nextCursor,
     };
+  }
+
+  /**
+   * The member's videos after the first page their details carry; read while identity says
+   * whether this is a member (a stranger is not found, as their details are not).
+   */
+  async memberVideos(actor: Actor, userId: number, page: PageRequest): Promise<MemberVideoPage> {
+    const organizationId = actor.organizationId;
+    const videos = this.rpc.call(videoRpc.appearancesOf, { organizationId, userId, page });
+    videos.catch(() => undefined);
+    const people = await this.members.some(organizationId, [userId]);
+    if (!people.some((person) => person.id === userId)) {
+      throw RpcFailure.notFound(MEMBER_NOT_FOUND);
+    }
+    return videos;
   }
 
   private async courses(organizationId: number, userId: number) {

@@ -124,7 +124,7 @@ describe('embedding spaces', () => {
     await insertEnrolment(2, NOW, vector(0.2), SPACE);
     await insertEnrolment(3, 'pending', '[]');
     const suspended = new Set([1, 3]);
-    const members = (): RpcAnswer<typeof identityRpc.members> =>
+    const members = (): RpcAnswer<typeof identityRpc.membersByIds> =>
       [1, 2, 3].map((id) => ({
         id,
         name: `P${id}`,
@@ -136,7 +136,9 @@ describe('embedding spaces', () => {
       }));
     const rpc = {
       call: async (contract: unknown, filter: MemberFilter) => {
-        if (contract === identityRpc.members) return members();
+        if (contract === identityRpc.membersByIds) {
+          return members().filter((member) => filter.userIds?.includes(member.id));
+        }
         if (contract !== identityRpc.memberIds) throw new Error('unexpected call');
         return members()
           .filter((member) => filter.userIds?.includes(member.id) ?? true)

@@ -1,64 +1,116 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { RpcAnswer, videoRpc } from '@hub/proto';
+import type { MemberVideoPage, PageRequest, RpcAnswer, videoRpc } from '@hub/proto';
+import { decodeCursor, pageOf } from '@hub/kit';
 
-type Appearance = RpcAnswer<typeof videoRpc.appearancesOf>[number];
-type IdentificationGap = RpcAnswer<typeof videoRpc.identificationGaps>[number];
+type IdentificationGaps = RpcAnswer<typeof videoRpc.identificationGaps>;
 
 interface AppearanceRow {
   id: number;
   title: string;
   recorded_at: Date;
+  /** recorded_at as PostgreSQL writes it, to the microsecond: the page's cursor. */
+  cursor_at: string;
   appearances: { start: number; end: number }[];
 }
+
+/**
+ * The organization's completed analyses whose report identified the person ($1 organization,
+ * $2 user): one row per video however many of its entries name them, found through the index
+ * of the reports' identified ids (videos_identified_people_idx: the same expression).
+ */
+const IDENTIFIED_IN = `v.organization_id = $1 AND v.analysis_status = 'completed'
+  AND jsonb_path_query_array(v.report->'identifiedOperators', '$[*].userId') @> to_jsonb($2::int)`;
 
 /** Where a person was identified: read from the completed analyses' reports. */
 @Injectable()
 export class Appearances {
   constructor(@Inject(DataSource) private readonly db: DataSource) {}
 
-  async of(organizationId: number, userId: number): Promise<Appearance[]> {
-    const rows = (await this.db.query(
-      `SELECT v.id, v.title, v.recorded_at, person->'appearances' AS appearances
-         FROM videos v, jsonb_array_elements(v.report->'identifiedOperators') person
-        WHERE v.organization_id = $1 AND v.analysis_status = 'completed'
-          AND (person->>'userId')::int = $2
-        ORDER BY v.recorded_at DESC`,
-      [organizationId, userId],
-    )) as AppearanceRow[];
-    return rows.map((row) => ({
-      videoId: row.id,
-      title: row.title,
-      recordedAt: row.recorded_at.toISOString(),
-      secondsSeen:
-        Math.round(
-          row.appearances.reduce((sum, range) => sum + (range.end - range.start), 0) * 10,
-        ) / 10,
-      firstSeenAt: Math.min(...row.appearances.map((range) => range.start)),
-    }));
+  /** A page of the videos the person was identified in, latest recorded first, and their count. */
+  async of(organizationId: number, userId: number, page: PageRequest): Promise<MemberVideoPage> {
+    const params: unknown[] = [organizationId, userId, page.limit + 1];
+    let after = '';
+    const key = decodeCursor(page.cursor, ['time', 'id']);
+    if (key) {
+      params.push(key[0], key[1]);
+      after = `AND (v.recorded_at, v.id) < ($4::timestamptz, $5::int)`;
+    }
+    const [[{ total }], rows] = (await Promise.all([
+      this.db.query(`SELECT count(*)::int AS total FROM videos v WHERE ${IDENTIFIED_IN}`, [
+        organizationId,
+        userId,
+      ]),
+      this.db.query(
+        `SELECT v.id, v.title, v.recorded_at, v.recorded_at::text AS cursor_at,
+                coalesce((SELECT jsonb_agg(seen.span)
+                            FROM jsonb_array_elements(v.report->'identifiedOperators') person(entry),
+                                 jsonb_array_elements(person.entry->'appearances') seen(span)
+                           WHERE (person.entry->>'userId')::int = $2), '[]') AS appearances
+           FROM videos v
+          WHERE ${IDENTIFIED_IN} ${after}
+          ORDER BY v.recorded_at DESC, v.id DESC LIMIT $3`,
+        params,
+      ),
+    ])) as [[{ total: number }], AppearanceRow[]];
+    const kept = pageOf(rows, page.limit, (row) => [row.cursor_at, String(row.id)]);
+    return {
+      videos: kept.rows.map((row) => ({
+        videoId: row.id,
+        title: row.title,
+        recordedAt: row.recorded_at.toISOString(),
+        secondsSeen:
+          Math.round(
+            row.appearances.reduce((sum, range) => sum + (range.end - range.start), 0) * 10,
+          ) / 10,
+        firstSeenAt: Math.min(...row.appearances.map((range) => range.start)),
+      })),
+      totalCount: total,
+      nextCursor: kept.nextCursor,
+    };
   }
 
-  /** Completed analyses that detected more people than they could name (missing pictures). */
-  async gaps(organizationId: number): Promise<IdentificationGap[]> {
-    const rows = (await this.db.query(
-      `SELECT id, title, detected_operators, identified_operators, analyzed_at FROM videos
-        WHERE organization_id = $1 AND analysis_status = 'completed'
-          AND detected_operators > coalesce(identified_operators, 0)
-        ORDER BY analyzed_at DESC NULLS LAST, id DESC`,
-      [organizationId],
-    )) as {
-      id: number;
-      title: string;
-      detected_operators: number;
-      identified_operators: number | null;
-      analyzed_at: Date | null;
-    }[];
-    return rows.map((row) => ({
-      videoId: row.id,
-      title: row.title,
-      detectedOperators: row.detected_operators,
-      identifiedOperators: row.identified_operators ?? 0,
-      analyzedAt: (row.analyzed_at ?? new Date(0)).toISOString(),
-    }));
+  /**
+   * Completed analyses that detected more people than they could name (missing pictures): how
+   * many and how many people, counted in SQL, with the `limit` latest analysed of them.
+   */
+  async gaps(organizationId: number, limit: number): Promise<IdentificationGaps> {
+    const where = `organization_id = $1 AND analysis_status = 'completed'
+      AND detected_operators > coalesce(identified_operators, 0)`;
+    const [[counts], rows] = (await Promise.all([
+      this.db.query(
+        `SELECT count(*)::int AS videos,
+                coalesce(sum(detected_operators - coalesce(identified_operators, 0)), 0)::int
+                  AS unidentified
+           FROM videos WHERE ${where}`,
+        [organizationId],
+      ),
+      this.db.query(
+        `SELECT id, title, detected_operators, identified_operators, analyzed_at FROM videos
+          WHERE ${where}
+          ORDER BY analyzed_at DESC NULLS LAST, id DESC LIMIT $2`,
+        [organizationId, limit],
+      ),
+    ])) as [
+      [{ videos: number; unidentified: number }],
+      {
+        id: number;
+        title: string;
+        detected_operators: number;
+        identified_operators: number | null;
+        analyzed_at: Date | null;
+      }[],
+    ];
+    return {
+      videoCount: counts.videos,
+      unidentifiedOperators: counts.unidentified,
+      latest: rows.map((row) => ({
+        videoId: row.id,
+        title: row.title,
+        detectedOperators: row.detected_operators,
+        identifiedOperators: row.identified_operators ?? 0,
+        analyzedAt: (row.analyzed_at ?? new Date(0)).toISOString(),
+      })),
+    };
   }
 }

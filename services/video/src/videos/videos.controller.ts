@@ -58,8 +58,8 @@ export class VideosController {
 
   /** Asked by the observation service for a member's page; the organization scopes it. */
   @RpcHandler(videoRpc.appearancesOf)
-  appearancesOf(@Payload() { organizationId, userId }: Req<'appearancesOf'>) {
-    return this.appearances.of(organizationId, userId);
+  appearancesOf(@Payload() { organizationId, userId, page }: Req<'appearancesOf'>) {
+    return this.appearances.of(organizationId, userId, page);
   }
 
   /** Asked by the integration service to identify a camera's snapshot: one organization only. */
@@ -70,7 +70,7 @@ export class VideosController {
 
   /** Asked by the observation service's recommendations; the organization scopes it. */
   @RpcHandler(videoRpc.identificationGaps)
-  identificationGaps(@Payload() { organizationId }: Req<'identificationGaps'>) {
-    return this.appearances.gaps(organizationId);
+  identificationGaps(@Payload() { organizationId, limit }: Req<'identificationGaps'>) {
+    return this.appearances.gaps(organizationId, limit);
   }
 }

@@ -80,5 +80,6 @@ export const team = {
     videos: 'Identified in videos',
     noVideos: 'Not identified in any analysed video.',
     seen: 'Recorded {{date}} · seen {{seconds}} s from {{from}} s',
+    moreVideosFailed: 'The next videos could not be loaded. Try again.',
   },
 } as const;

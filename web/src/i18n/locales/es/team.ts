@@ -77,5 +77,6 @@ export const team: Catalog['team'] = {
     videos: 'Identificado en vídeos',
     noVideos: 'No aparece en ningún vídeo analizado.',
     seen: 'Grabado {{date}} · visto {{seconds}} s desde {{from}} s',
+    moreVideosFailed: 'No se pudieron cargar los siguientes vídeos. Inténtelo de nuevo.',
   },
 };

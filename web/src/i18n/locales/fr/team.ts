@@ -79,5 +79,6 @@ export const team: Catalog['team'] = {
     videos: 'Identifié dans des vidéos',
     noVideos: 'Identifié dans aucune vidéo analysée.',
     seen: 'Enregistrée {{date}} · vu {{seconds}} s à partir de {{from}} s',
+    moreVideosFailed: 'Les vidéos suivantes n’ont pas pu être chargées. Réessayez.',
   },
 };
