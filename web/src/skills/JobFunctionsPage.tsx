@@ -1,8 +1,9 @@
 import { type JobFunction, type JobFunctionMember } from '@hub/proto';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Briefcase, LoaderCircle, Pencil, Plus, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
+import { useRowsAfter } from '../api/paging';
 import { currentUserQuery } from '../api/queries';
 import { failureToast } from '../api/errors';
 import { toast } from '../toast/toastStore';
@@ -207,21 +208,18 @@ function Holders({
   titles: ReadonlyMap<number, string>;
 }) {
   const { t } = useTranslation();
-  const [asked, setAsked] = useState(false);
-  const cursor = jobFunction.membersCursor;
-  const pages = useInfiniteQuery({
-    ...jobFunctionMemberPagesQuery(jobFunction.id, cursor),
-    enabled: asked && cursor !== null,
-  });
-  const later = cursor === null ? [] : (pages.data?.pages ?? []);
-  const members = [...jobFunction.members, ...later.flatMap((page) => page.members)];
-  const hasMore = cursor !== null && (later.length === 0 || pages.hasNextPage);
-  const load = () => {
-    if (!asked) setAsked(true);
-    // After a failure the same button asks again.
-    else if (later.length === 0) void pages.refetch();
-    else void pages.fetchNextPage();
-  };
+  const {
+    rows: members,
+    hasMore,
+    load,
+    failed,
+    loading,
+  } = useRowsAfter(
+    jobFunction.members,
+    jobFunction.membersCursor,
+    jobFunctionMemberPagesQuery(jobFunction.id, jobFunction.membersCursor),
+    (page) => page.members,
+  );
   return (
     <div className="space-y-3">
       <div className="overflow-x-auto">
@@ -241,7 +239,7 @@ function Holders({
           </tbody>
         </table>
       </div>
-      {pages.isError && (
+      {failed && (
         <p role="alert" className="text-sm text-red-600">
           {t('skills.functions.moreFailed')}
         </p>
@@ -251,11 +249,11 @@ function Holders({
           <button
             type="button"
             data-testid="job-function-more-people"
-            disabled={pages.isFetching}
+            disabled={loading}
             onClick={load}
             className={smallOutlineButtonClass}
           >
-            {pages.isFetching && <LoaderCircle aria-hidden className="size-3.5 animate-spin" />}
+            {loading && <LoaderCircle aria-hidden className="size-3.5 animate-spin" />}
             {t('skills.functions.showMore')}
           </button>
           <span className="text-xs text-slate-500 dark:text-slate-400">

@@ -1,9 +1,10 @@
 import { ORGANIZATION_ADMINS, type TeamMemberDetail } from '@hub/proto';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { isApiError } from '../api/client';
+import { useRowsAfter } from '../api/paging';
 import { currentUserQuery } from '../api/queries';
 import { FaceReferencesCard } from '../faces/FaceReferencesCard';
 import { CertificationRow } from '../certifications/CertificationRow';
@@ -188,21 +189,18 @@ function MemberDetail({ detail }: { detail: TeamMemberDetail }) {
  */
 function MemberVideos({ detail }: { detail: TeamMemberDetail }) {
   const { t } = useTranslation();
-  const [asked, setAsked] = useState(false);
-  const cursor = detail.videosCursor;
-  const pages = useInfiniteQuery({
-    ...memberVideoPagesQuery(detail.member.id, cursor),
-    enabled: asked && cursor !== null,
-  });
-  const later = cursor === null ? [] : (pages.data?.pages ?? []);
-  const videos = [...detail.videos, ...later.flatMap((page) => page.videos)];
-  const hasMore = cursor !== null && (later.length === 0 || pages.hasNextPage);
-  const load = () => {
-    if (!asked) setAsked(true);
-    // After a failure the same button asks again.
-    else if (later.length === 0) void pages.refetch();
-    else void pages.fetchNextPage();
-  };
+  const {
+    rows: videos,
+    hasMore,
+    load,
+    failed,
+    loading,
+  } = useRowsAfter(
+    detail.videos,
+    detail.videosCursor,
+    memberVideoPagesQuery(detail.member.id, detail.videosCursor),
+    (page) => page.videos,
+  );
   return (
     <Section
       title={t('team.member.videos')}
@@ -230,7 +228,7 @@ function MemberVideos({ detail }: { detail: TeamMemberDetail }) {
           </li>
         ))}
       </ul>
-      {pages.isError && (
+      {failed && (
         <p role="alert" className="text-sm text-red-600">
           {t('team.member.moreVideosFailed')}
         </p>
@@ -240,7 +238,7 @@ function MemberVideos({ detail }: { detail: TeamMemberDetail }) {
         shown={videos.length}
         total={detail.videoCount}
         hasMore={hasMore}
-        loading={pages.isFetching}
+        loading={loading}
         onLoadMore={load}
       />
     </Section>
