@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NotificationRequest } from './notification-texts.js';
 import { WebhookEvent } from './webhooks.js';
 
 /** Facts one service announces and others react to; each service handles what concerns it. */
@@ -51,6 +52,18 @@ export const DomainEvent = z.discriminatedUnion('type', [
     type: z.literal('webhook.event'),
     organizationId: z.number().int(),
     event: WebhookEvent,
+  }),
+  /**
+   * People to be told something (identity writes it in each reader's language), written in the
+   * transaction of the change it tells of, so a committed change always has its notice. `key`
+   * as `identityRpc.notify`'s: the relay and the bus deliver at least once, identity tells each
+   * person once under it.
+   */
+  z.object({
+    type: z.literal('notification.requested'),
+    userIds: z.array(z.number().int()).max(1000),
+    notification: NotificationRequest,
+    key: z.string().min(1).max(200),
   }),
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;

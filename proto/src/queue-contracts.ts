@@ -151,7 +151,15 @@ export const QUEUE_CONTRACTS = {
   certificationExpiry: defineQueue({
     name: QUEUES.certificationExpiry,
     jobs: { sweep: Tick },
-    options: { removeOnComplete: true, removeOnFail: 100 },
+    // A run that fails (identity away) is retried with delays doubling from 30 s: the last retry
+    // about an hour after the first attempt, not within seconds and then at the next 03:00. A
+    // re-run repeats nothing (the notices' keys, the sweep day's digest).
+    options: {
+      attempts: 8,
+      backoff: { type: 'exponential', delay: 30_000 },
+      removeOnComplete: true,
+      removeOnFail: 100,
+    },
   }),
   cameraSnapshots: defineQueue({
     name: QUEUES.cameraSnapshots,

@@ -21,14 +21,15 @@ export interface PlayedLibrary {
 /**
  * The library's inbox as the service builds it, for suites that run no PDF or quiz worker: the
  * test hands it what the workers would report, and it answers when done. Webhook announcements
- * go nowhere here.
+ * go nowhere here; notices reach identity through the library's outbox.
  */
 export function libraryInbox(stack: TestStack): PlayedLibrary {
   const connection = { url: stack.env.REDIS_URL!, prefix: stack.redisPrefix };
   const jobs: Queue<PdfProcessingJob> = openQueue(QUEUES.pdfProcessing, connection);
   const rpc = new RpcClient(connection.url, connection.prefix);
   const db = stack.library.dataSource;
-  const notifier = new LibraryNotifier(rpc);
+  // Notices go through the library's own outbox, as the service writes them.
+  const notifier = new LibraryNotifier(stack.library.outbox);
   const acknowledgements = new AcknowledgementRequests(db, rpc, notifier);
   const inbox = new LibraryInbox(
     db,

@@ -15,6 +15,8 @@ import {
 } from '@hub/kit';
 import { QUEUE_CONTRACTS } from '@hub/proto';
 import { NotificationMailSender } from './notifications/notification-mail-sender.js';
+import { handleNotificationRequests } from './notifications/notification-requests.js';
+import { NotificationsService } from './notifications/notifications.service.js';
 import { interruptedImport, PeopleImportRunner } from './people-imports/people-import-runner.js';
 import { PeopleImportsRepository } from './people-imports/people-imports.repository.js';
 import { PeopleImportRecovery } from './people-imports/people-import-recovery.js';
@@ -83,6 +85,7 @@ export async function startIdentity(config: IdentityConfig): Promise<RunningIden
   const mailSender = app.get(NotificationMailSender);
   mailSender.start();
   const subscription = handleIdentityEvents(events, dataSource, storage);
+  const notificationRequests = handleNotificationRequests(events, app.get(NotificationsService));
   const runner = app.get(PeopleImportRunner);
   // In-process, as observation runs its sweeps: the job writes identity's own tables. One whose
   // job stalled too often is failed, to resume.
@@ -138,6 +141,7 @@ export async function startIdentity(config: IdentityConfig): Promise<RunningIden
       await webhookQueue.close();
       await webhookSubscription.close();
       await subscription.close();
+      await notificationRequests.close();
       await mailSender.stop();
       await app.close();
       await outbox.stop();

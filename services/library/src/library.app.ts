@@ -27,6 +27,8 @@ import { SafetyReobservation } from './versions/safety-reobservation.js';
 export interface RunningLibrary {
   app: INestMicroservice;
   dataSource: DataSource;
+  /** Where the service's events and notices are written, with the changes they tell of. */
+  outbox: Outbox;
   pdfQueue: Queue<PdfProcessingJob>;
   quizQueue: Queue<QuizGenerationJob>;
   inboxWorker: Worker;
@@ -53,7 +55,7 @@ export async function startLibrary(config: LibraryConfig): Promise<RunningLibrar
     LibraryModule.register(config, { dataSource, storage, pdfQueue, quiz, rpc, webhooks, outbox }),
     config,
   );
-  const notifier = new LibraryNotifier(rpc);
+  const notifier = new LibraryNotifier(outbox);
   const acknowledgements = new AcknowledgementRequests(dataSource, rpc, notifier);
   const reobservation = new SafetyReobservation(dataSource, storage, rpc, acknowledgements);
   const inbox = new LibraryInbox(
@@ -82,6 +84,7 @@ export async function startLibrary(config: LibraryConfig): Promise<RunningLibrar
   return {
     app,
     dataSource,
+    outbox,
     pdfQueue,
     quizQueue,
     inboxWorker,

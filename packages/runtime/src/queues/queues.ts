@@ -5,8 +5,10 @@ import {
   WaitingChildrenError,
   Worker,
   type Job,
+  type JobSchedulerTemplateOptions,
   type JobsOptions,
   type QueueOptions,
+  type RepeatOptions,
 } from 'bullmq';
 import type { AnyQueueContract, QueueJobData } from '@hub/proto';
 import { z } from 'zod';
@@ -128,6 +130,21 @@ class ContractQueue extends TracedQueue {
       ...this.contract.options,
       ...options,
       ...(jobId === undefined ? {} : { jobId }),
+    });
+  }
+
+  /**
+   * A schedule's jobs are the contract's jobs too: its options (attempts, backoff) apply to them,
+   * under the template's own; BullMQ gives them only the queue's defaults.
+   */
+  override async upsertJobScheduler(
+    id: string,
+    repeat: Omit<RepeatOptions, 'key'>,
+    template?: { name?: string; data?: unknown; opts?: JobSchedulerTemplateOptions },
+  ) {
+    return super.upsertJobScheduler(id, repeat, {
+      ...template,
+      opts: { ...this.contract.options, ...template?.opts },
     });
   }
 

@@ -1,9 +1,9 @@
 import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { certificationRpc } from '@hub/proto';
+import { certificationRpc, type NotificationRequest } from '@hub/proto';
 import type { RpcClient } from '@hub/kit';
 import type { DocumentEntity } from '../documents/document.entity.js';
-import type { LibraryNotifier } from '../processing/library-notifier.js';
+import { acknowledgementNoticeKey, type LibraryNotifier } from '../processing/library-notifier.js';
 import { VersionsRepository } from '../versions/versions.repository.js';
 import { AcknowledgementsRepository } from './acknowledgements.repository.js';
 
@@ -14,6 +14,8 @@ export const acknowledgePath = (documentId: number) =>
 /**
  * Once a new version of an SOP is processed, everyone holding a certification on it is asked to
  * acknowledge it. A repeat (the same run reported twice, a retry) asks nobody a second time.
+ * Those asked are told in the transaction that records them (through the outbox), so nobody is
+ * asked without being told, identity away or not.
  * When the holders are unknown (the observation service away), the request is owed with the
  * version's safety check, and the sweeper asks again (SafetyReobservation.retryOwed).
  */
@@ -52,23 +54,29 @@ export class AcknowledgementRequests {
       await this.versions.oweSafetyCheck(document.id, document.currentVersion);
       return false;
     }
-    const asked = await this.acknowledgements.request(
-      {
-        documentId: document.id,
-        version: document.currentVersion,
-        organizationId: document.organizationId,
-      },
-      holders.map((holder) => holder.userId),
-    );
-    await this.notifier.tellAll(asked, {
-      type: 'info',
-      key: 'acknowledgementRequested',
-      params: {
-        title: document.title,
-        version: document.currentVersion,
-        safetyRelevant,
-        path: acknowledgePath(document.id),
-      },
+    const version = document.currentVersion;
+    await this.acknowledgements.transaction(async (tx) => {
+      const asked = await this.acknowledgements.request(
+        { documentId: document.id, version, organizationId: document.organizationId },
+        holders.map((holder) => holder.userId),
+        tx,
+      );
+      const notice: NotificationRequest = {
+        type: 'info',
+        key: 'acknowledgementRequested',
+        params: {
+          title: document.title,
+          version,
+          safetyRelevant,
+          path: acknowledgePath(document.id),
+        },
+      };
+      await this.notifier.tellAll(
+        tx,
+        asked,
+        notice,
+        acknowledgementNoticeKey(document.id, version),
+      );
     });
     return true;
   }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { AcknowledgementEntity } from './acknowledgement.entity.js';
 
 type VersionRef = { documentId: number; version: number; organizationId: number };
@@ -17,11 +17,18 @@ export class AcknowledgementsRepository {
     return this.rows.findOneBy({ documentId, version, userId });
   }
 
-  /** Asks these people; returns only those not asked before, so a repeat asks nobody twice. */
-  async request(ref: VersionRef, userIds: number[]): Promise<number[]> {
+  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  /**
+   * Asks these people (in `tx`: the transaction writing their notice); returns only those not
+   * asked before, so a repeat asks nobody twice.
+   */
+  async request(ref: VersionRef, userIds: number[], tx: EntityManager): Promise<number[]> {
     if (userIds.length === 0) return [];
     // Raw SQL: a conditional upsert answering whom it asked (ON CONFLICT … WHERE, RETURNING).
-    const rows = (await this.db.query(
+    const rows = (await tx.query(
       `INSERT INTO version_acknowledgements (document_id, version, user_id, organization_id, requested_at)
        SELECT $1, $2, user_id, $3, now() FROM unnest($4::int[]) AS user_id
        ON CONFLICT (document_id, version, user_id) DO UPDATE SET requested_at = now()

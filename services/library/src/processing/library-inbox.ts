@@ -1,13 +1,13 @@
 import { text } from 'node:stream/consumers';
 import { Logger } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
-import { type ExtractedImage, LibraryInboxMessage } from '@hub/proto';
+import { type ExtractedImage, LibraryInboxMessage, type NotificationRequest } from '@hub/proto';
 import { bounded, type ObjectStorage, type WebhookAnnouncer } from '@hub/kit';
 import type { DocumentEntity } from '../documents/document.entity.js';
 import { DocumentsRepository } from '../documents/documents.repository.js';
 import { EvaluationsRepository } from '../evaluations/evaluations.repository.js';
 import { generationDue, saveGeneratedEvaluation } from '../evaluations/generated-evaluation.js';
-import type { LibraryNotifier } from './library-notifier.js';
+import { type LibraryNotifier, noticeKey } from './library-notifier.js';
 import type { QuizGeneration } from './quiz-generation.js';
 import { PROCESSED, PROCESSING } from './document-stages.js';
 import { type DocumentImageRow, ProcessingRepository } from './processing.repository.js';
@@ -70,40 +70,27 @@ export class LibraryInbox {
   }
 
   /**
-   * Records the run's results, then its follow-ups: the safety check, the acknowledgement
-   * requests and the evaluation's generation. The generation run is recorded with the results,
-   * so when a follow-up fails (a database error) the message's retry, which finds the results
-   * recorded, runs the follow-ups again and still asks for it; each follow-up does nothing twice.
+   * Records the run's results with its notice, then its follow-ups: the safety check, the
+   * acknowledgement requests and the evaluation's generation. The generation run is recorded
+   * with the results, so when a follow-up fails (a database error) the message's retry, which
+   * finds the results recorded, runs the follow-ups again and still asks for it; each follow-up
+   * does nothing twice.
    */
   private async processed(message: Message<'pdf.processed'>): Promise<void> {
     const document = await this.document(message.documentId);
     if (!document) return this.discardOrphanOutput(message);
     const contentText = await text(await this.storage.get(message.textKey));
-    const applied = await this.runs.transaction((tx) =>
-      this.recordProcessed(tx, document, message, contentText),
-    );
-    if (applied) {
-      await this.notifier.tell(document.uploadedBy, {
-        type: 'success',
-        key: 'documentProcessed',
-        params: {
-          title: document.title,
-          pages: message.pageCount,
-          images: message.images.length,
-          ocrPages: message.ocrPages,
-        },
-      });
-    }
+    await this.runs.transaction((tx) => this.recordProcessed(tx, document, message, contentText));
     await this.followUp(document.id, message.run);
   }
 
-  /** True when it applied: the run was still the document's and under way. */
+  /** Only while the run is still the document's and under way. */
   private async recordProcessed(
     tx: EntityManager,
     document: DocumentEntity,
     message: Message<'pdf.processed'>,
     contentText: string,
-  ): Promise<boolean> {
+  ): Promise<void> {
     const done = await this.runs.changeStage(
       {
         documentId: document.id,
@@ -113,7 +100,7 @@ export class LibraryInbox {
       },
       tx,
     );
-    if (!done) return false;
+    if (!done) return;
     await this.versions.recordProcessed(tx, document.id, message.run, {
       markdownKey: message.markdownKey,
       textKey: message.textKey,
@@ -142,7 +129,12 @@ export class LibraryInbox {
       },
       tx,
     );
-    return true;
+    await this.notifier.tell(
+      tx,
+      document.uploadedBy,
+      processedNotice(document, message),
+      noticeKey('document-processed', document.id, message.run),
+    );
   }
 
   /** What follows the run's results, unless a newer run replaced the run or it failed since. */
@@ -171,24 +163,26 @@ export class LibraryInbox {
     }
   }
 
+  /** Fails the run with its notice, in one transaction. */
   private async failed(message: Message<'pdf.failed'>): Promise<void> {
-    if (
-      !(await markFailed(this.runs, this.versions, message.documentId, message.run, message.reason))
-    )
-      return;
-    const document = await this.document(message.documentId);
+    const { documentId, run, reason } = message;
+    const document = await this.document(documentId);
     if (!document) return;
-    await this.notifier.tell(document.uploadedBy, {
-      type: 'error',
-      key: 'documentFailed',
-      params: { title: document.title, reason: message.reason },
+    await this.runs.transaction(async (tx) => {
+      if (!(await markFailed(this.runs, this.versions, documentId, run, reason, tx))) return;
+      await this.notifier.tell(
+        tx,
+        document.uploadedBy,
+        { type: 'error', key: 'documentFailed', params: { title: document.title, reason } },
+        noticeKey('document-failed', documentId, run),
+      );
     });
   }
 
   private async evaluationGenerated(message: Message<'quiz.generated'>): Promise<void> {
     const document = await this.document(message.documentId);
     if (!document) return;
-    const applied = await this.runs.transaction(async (tx) => {
+    await this.runs.transaction(async (tx) => {
       const done = await this.runs.changeStage(
         {
           documentId: document.id,
@@ -199,7 +193,7 @@ export class LibraryInbox {
         },
         tx,
       );
-      if (!done) return false;
+      if (!done) return;
       const saved = await saveGeneratedEvaluation(
         tx,
         { evaluations: this.evaluations, versions: this.versions },
@@ -209,30 +203,42 @@ export class LibraryInbox {
       );
       await this.runs.recordEvaluation(tx, document.id, saved.evaluationId);
       // The run ends either way; a review made while it ran stood, and nothing new is told.
-      return saved.applied;
-    });
-    if (!applied) return;
-    await this.notifier.tell(document.uploadedBy, {
-      type: 'success',
-      key: 'evaluationGenerated',
-      params: { title: document.title, questions: message.draft.questions.length },
+      if (!saved.applied) return;
+      await this.notifier.tell(
+        tx,
+        document.uploadedBy,
+        {
+          type: 'success',
+          key: 'evaluationGenerated',
+          params: { title: document.title, questions: message.draft.questions.length },
+        },
+        noticeKey('evaluation-generated', document.id, message.run),
+      );
     });
   }
 
   private async evaluationFailed(message: Message<'quiz.failed'>): Promise<void> {
-    const applied = await this.runs.changeStage({
-      documentId: message.documentId,
-      run: message.run,
-      evaluationRun: true,
-      from: ['generating_evaluation'],
-      values: { processingStage: 'done', evaluationGenerationError: message.reason },
-    });
-    const document = applied ? await this.document(message.documentId) : null;
+    const { documentId, run, reason } = message;
+    const document = await this.document(documentId);
     if (!document) return;
-    await this.notifier.tell(document.uploadedBy, {
-      type: 'error',
-      key: 'evaluationFailed',
-      params: { title: document.title, reason: message.reason },
+    await this.runs.transaction(async (tx) => {
+      const applied = await this.runs.changeStage(
+        {
+          documentId,
+          run,
+          evaluationRun: true,
+          from: ['generating_evaluation'],
+          values: { processingStage: 'done', evaluationGenerationError: reason },
+        },
+        tx,
+      );
+      if (!applied) return;
+      await this.notifier.tell(
+        tx,
+        document.uploadedBy,
+        { type: 'error', key: 'evaluationFailed', params: { title: document.title, reason } },
+        noticeKey('evaluation-failed', documentId, run),
+      );
     });
   }
 
@@ -249,6 +255,22 @@ export class LibraryInbox {
 /** Why no evaluation is being generated: a FAILURE_REASONS sentence (`evaluation_not_started`). */
 export function evaluationNotStarted(error: unknown): string {
   return `Evaluation generation could not start: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+function processedNotice(
+  document: DocumentEntity,
+  message: Message<'pdf.processed'>,
+): NotificationRequest {
+  return {
+    type: 'success',
+    key: 'documentProcessed',
+    params: {
+      title: document.title,
+      pages: message.pageCount,
+      images: message.images.length,
+      ocrPages: message.ocrPages,
+    },
+  };
 }
 
 function imageRow(documentId: number, image: ExtractedImage): DocumentImageRow {
@@ -282,26 +304,33 @@ function processedValues(message: Message<'pdf.processed'>, contentText: string)
   };
 }
 
-/** Fails the run, unless it already ended (done or failed) or a newer run replaced it. */
+/**
+ * Fails the run, unless it already ended (done or failed) or a newer run replaced it; in `tx`
+ * when given (the transaction writing its notice).
+ */
 export async function markFailed(
   runs: ProcessingRepository,
   versions: VersionsRepository,
   documentId: number,
   run: number,
   reason: string,
+  tx?: EntityManager,
 ): Promise<boolean> {
-  const failed = await runs.changeStage({
-    documentId,
-    run,
-    from: PROCESSING,
-    values: {
-      processed: false,
-      sopProcessed: false,
-      sopError: reason,
-      processingError: reason,
-      processingStage: 'failed',
+  const failed = await runs.changeStage(
+    {
+      documentId,
+      run,
+      from: PROCESSING,
+      values: {
+        processed: false,
+        sopProcessed: false,
+        sopError: reason,
+        processingError: reason,
+        processingStage: 'failed',
+      },
     },
-  });
-  if (failed) await versions.recordFailed(documentId, run, reason);
+    tx,
+  );
+  if (failed) await versions.recordFailed(documentId, run, reason, tx);
   return failed;
 }

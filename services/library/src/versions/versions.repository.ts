@@ -145,8 +145,16 @@ export class VersionsRepository {
     await this.versions().update({ documentId, version }, { safetyCheckOwed: true });
   }
 
-  async recordFailed(documentId: number, run: number, reason: string): Promise<void> {
-    await this.versions().update({ documentId, processingRun: run }, { processingError: reason });
+  async recordFailed(
+    documentId: number,
+    run: number,
+    reason: string,
+    manager?: EntityManager,
+  ): Promise<void> {
+    await this.versions(manager).update(
+      { documentId, processingRun: run },
+      { processingError: reason },
+    );
   }
 
   /** A retry processes the current version again, as a new run. */

@@ -130,18 +130,28 @@ export class CertificationExpirySweep {
   /**
    * Announces what is due, then builds and delivers the digests of `now`'s day (a day whose
    * digest was built already leaves the newly due for the next day's). Returns how many
-   * certifications were announced.
+   * certifications were announced. Fails when a batch or a digest did not go through (identity
+   * away), so that its job is retried (the queue contract's backoff); a retry repeats nothing.
    */
   async run(now = new Date()): Promise<number> {
-    // A batch that fails (identity away) still lets what was announced before it reach the
-    // digests: the run fails after them, and the next run takes the batch up again.
-    try {
-      return await this.announceDue();
-    } finally {
-      for (const organizationId of await this.digests.organizationsWaiting())
-        await this.digests.build(organizationId, sweepDay(now));
-      for (const digest of await this.digests.undelivered()) await this.deliver(digest);
-    }
+    // A batch that fails still lets what was announced before it reach the digests: the run
+    // fails after them (with the batch's error), and its retry takes the batch up again.
+    let undelivered = 0;
+    const announced = await this.announceDue().finally(async () => {
+      undelivered = await this.deliverDigests(now);
+    });
+    if (undelivered > 0) throw new Error(`${undelivered} expiry digest(s) not delivered yet`);
+    return announced;
+  }
+
+  /** Builds the digests of `now`'s day, then delivers each undelivered one; how many still are. */
+  private async deliverDigests(now: Date): Promise<number> {
+    for (const organizationId of await this.digests.organizationsWaiting())
+      await this.digests.build(organizationId, sweepDay(now));
+    let undelivered = 0;
+    for (const digest of await this.digests.undelivered())
+      if (!(await this.deliver(digest))) undelivered += 1;
+    return undelivered;
   }
 
   private async announceDue(): Promise<number> {
@@ -238,9 +248,10 @@ export class CertificationExpirySweep {
 
   /**
    * Tells the digest's recipients, 1,000 a call under the digest's key (a retry after a crash
-   * tells only those not told), then marks it delivered. A failure leaves it for the next run.
+   * tells only those not told), then marks it delivered. A failure leaves it for the next run:
+   * false then.
    */
-  private async deliver(digest: DigestRow): Promise<void> {
+  private async deliver(digest: DigestRow): Promise<boolean> {
     try {
       const userIds = await this.recipientsOf(digest);
       const notification: NotificationRequest = {
@@ -263,10 +274,12 @@ export class CertificationExpirySweep {
       this.logger.log(
         `organization ${digest.organization_id}, ${digest.day}: ${digest.expiring_soon} expiring soon, ${digest.expired} expired, told to ${userIds.length} people`,
       );
+      return true;
     } catch (error) {
       this.logger.warn(
         `digest of organization ${digest.organization_id}, ${digest.day} not delivered yet: ${String(error)}`,
       );
+      return false;
     }
   }
 
