@@ -1,5 +1,6 @@
 import type { Recommendation } from '@hub/proto';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../i18n/i18n';
 import { decisionText, impactText } from './format';
 
 const recommendation = (overrides: Partial<Recommendation>): Recommendation => ({
@@ -25,6 +26,15 @@ describe('recommendation texts', () => {
     expect(impactText(8.7)).toBe('8.7');
     expect(impactText(10)).toBe('10.0');
     expect(impactText(null)).toBe('—');
+  });
+
+  it("writes the impact score in the reader's number format", async () => {
+    await i18n.changeLanguage('fr');
+    try {
+      expect(impactText(8.7)).toBe('8,7');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('says who decided', () => {

@@ -1,4 +1,5 @@
 import type { Recommendation, RecommendationPriority, RecommendationState } from '@hub/proto';
+import { formatDecimal } from '../i18n/format';
 import { i18n } from '../i18n/i18n';
 import type { BadgeTone } from '../ui/Badge';
 
@@ -13,7 +14,7 @@ export const STATE_TABS: readonly RecommendationState[] = ['active', 'implemente
 
 /** '8.7', or '—' when there is nothing to score yet. */
 export function impactText(score: number | null): string {
-  return score === null ? '—' : score.toFixed(1);
+  return score === null ? '—' : formatDecimal(score, 1);
 }
 
 /** 'Dismissed by Ann Admin' (the date is added by the caller, in the user's format). */

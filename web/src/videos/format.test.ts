@@ -205,13 +205,21 @@ describe('observedLabel', () => {
 });
 
 describe('samplingText and unidentifiedText', () => {
-  it('describes the sampling', () => {
+  it("describes the sampling, its rate in the reader's number format", async () => {
     expect(samplingText({ framesAnalysed: 16, samplingFps: 2, durationSeconds: 8 })).toBe(
       '16 frames at 2 fps over 0:08',
     );
     expect(samplingText({ framesAnalysed: 1, samplingFps: 0.3333, durationSeconds: 3 })).toBe(
       '1 frame at 0.33 fps over 0:03',
     );
+    await i18n.changeLanguage('fr');
+    try {
+      expect(
+        samplingText({ framesAnalysed: 1, samplingFps: 0.3333, durationSeconds: 3 }),
+      ).toContain('0,33');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('counts unidentified people', () => {

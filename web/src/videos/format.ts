@@ -186,10 +186,9 @@ export function observedLabel(observed: boolean | null): {
 export function samplingText(
   report: Pick<AnalysisReport, 'framesAnalysed' | 'samplingFps' | 'durationSeconds'>,
 ): string {
-  const fps = parseFloat(report.samplingFps.toFixed(2));
   return i18n.t('videos.report.frames', {
     count: report.framesAnalysed,
-    fps,
+    fps: formatNumber(Math.round(report.samplingFps * 100) / 100),
     duration: formatTimestamp(report.durationSeconds),
   });
 }
