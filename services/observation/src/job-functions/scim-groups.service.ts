@@ -46,16 +46,30 @@ export class ScimGroupsService {
     return answerScimCall(call, this);
   }
 
+  /**
+   * Only a filter on members needs every group's holders (their names asked of identity); any
+   * other matches the groups without them, and only the page's holders are named, none when
+   * members are left out: a group of 100,000 holders is not read for another's page.
+   */
   async list({ caller, query, baseUrl }: ScimCall): Promise<ScimAnswer> {
     const { matches } = scimFilter(query.filter);
     const { offset, limit } = scimPaging(query);
     const withoutMembers = /\bmembers\b/i.test(query.excludedAttributes ?? '');
-    const groups = await this.groups(caller.organizationId, baseUrl);
-    const matching = groups.filter((group) => matches(group as unknown as Record<string, unknown>));
-    const page = matching
-      .slice(offset, offset + limit)
+    const byMembers = /\bmembers\b/i.test(query.filter ?? '');
+    const records = await this.functions.list(caller.organizationId);
+    const known = byMembers
+      ? await this.names(caller.organizationId, records)
+      : new Map<number, string>();
+    const matching = records.filter((record) =>
+      matches(toScimGroup(record, known, baseUrl) as unknown as Record<string, unknown>),
+    );
+    const page = matching.slice(offset, offset + limit);
+    const names =
+      byMembers || withoutMembers ? known : await this.names(caller.organizationId, page);
+    const groups = page
+      .map((record) => toScimGroup(record, names, baseUrl))
       .map((group) => (withoutMembers ? { ...group, members: undefined } : group));
-    return scimList(page, matching.length, offset);
+    return scimList(groups, matching.length, offset);
   }
 
   async create({ caller, body, baseUrl }: ScimCall): Promise<ScimAnswer> {
@@ -146,12 +160,16 @@ export class ScimGroupsService {
     return parsed.data;
   }
 
-  /** Member ids as numbers, each a person of the organization; anyone else is refused unnamed. */
+  /**
+   * Member ids as numbers, each a person of the organization (identity asked about them alone,
+   * by id); anyone else is refused unnamed.
+   */
   private async memberIds(organizationId: number, members: { value: string }[]) {
     if (members.length === 0) return [];
-    const people = new Set((await this.members.all(organizationId)).map(({ id }) => id));
     const ids = [...new Set(members.map(({ value }) => Number(value)))];
-    if (ids.some((id) => !people.has(id))) {
+    const people = ids.every(isUserId) ? await this.members.byIds(organizationId, ids) : [];
+    const known = new Set(people.map(({ id }) => id));
+    if (ids.some((id) => !known.has(id))) {
       throw refuse(400, 'A member is not a user of this organization.', 'invalidValue');
     }
     return ids;
@@ -173,19 +191,21 @@ export class ScimGroupsService {
     return group!;
   }
 
-  private async groups(organizationId: number, baseUrl: string) {
-    return this.views(organizationId, baseUrl, await this.functions.list(organizationId));
-  }
-
-  /** One identity call for every group's member names. */
   private async views(organizationId: number, baseUrl: string, records: JobFunctionRecord[]) {
-    const people = records.some((record) => record.memberIds.length)
-      ? await this.members.all(organizationId)
-      : [];
-    const names = new Map(people.map((person) => [person.id, person.name]));
+    const names = await this.names(organizationId, records);
     return records.map((record) => toScimGroup(record, names, baseUrl));
   }
+
+  /** The names of these groups' holders who are the organization's people, asked by id. */
+  private async names(organizationId: number, records: JobFunctionRecord[]) {
+    const holders = [...new Set(records.flatMap((record) => record.memberIds))];
+    const people = await this.members.byIds(organizationId, holders);
+    return new Map(people.map((person) => [person.id, person.name]));
+  }
 }
+
+/** An id identity could hold: a positive 32-bit integer (a provider may send anything). */
+const isUserId = (id: number) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
 
 function toScimGroup(
   record: JobFunctionRecord,

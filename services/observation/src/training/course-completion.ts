@@ -3,6 +3,9 @@ import { CertificationIssuer } from '../certifications/certification-issuer.js';
 import { type Member, Members } from '../team/members.js';
 import { type CompletedRow, CourseCompletionRepository } from './course-completion.repository.js';
 
+/** People asked of identity, by id: the person, or null when not (or no longer) the organization's. */
+type Asked = Map<number, Member | null>;
+
 /**
  * Keeps enrolments' completed_at in step with passed observations, and certifies each course
  * completed: the completion owes its certificate (`course_certificates_owed`), issued at once and,
@@ -40,16 +43,19 @@ export class CourseCompletion {
    * (ObservationsService.operatorPresent).
    */
   async forCourse(organizationId: number, courseId: number): Promise<void> {
-    // Identity is asked only when some enrolment is to complete, as before for its certificate.
-    if ((await this.enrolments.completable(courseId)).length === 0) return;
-    const people = await this.members.all(organizationId);
-    const away = people.filter((person) => !person.isActive || person.suspended);
+    // Identity is asked only when some enrolment is to complete, and only about its learners.
+    const learners = await this.enrolments.completable(courseId);
+    if (learners.length === 0) return;
+    const asked = await this.ask(organizationId, learners);
+    const away = [...asked.values()].filter(
+      (person): person is Member => person !== null && (!person.isActive || person.suspended),
+    );
     const completed = await this.enrolments.completeEnrolments(
       null,
       courseId,
       away.map((person) => person.id),
     );
-    await this.issueOwed(completed, new Map([[organizationId, people]]));
+    await this.issueOwed(completed, new Map([[organizationId, asked]]));
   }
 
   /**
@@ -69,14 +75,15 @@ export class CourseCompletion {
   /**
    * Issues the certificates these completions owe. Never throws: what fails stays owed for
    * `settleOwed`, so the enrolment or course edit that completed them still succeeds.
+   * `known`: people already asked of identity, by organization.
    */
-  private async issueOwed(rows: CompletedRow[], known = new Map<number, Member[]>()) {
+  private async issueOwed(rows: CompletedRow[], known = new Map<number, Asked>()) {
     for (const [organizationId, owed] of byOrganization(rows)) {
-      const people = await this.people(organizationId, known);
-      if (!people) continue;
+      const holders = await this.holders(organizationId, owed, known.get(organizationId));
+      if (!holders) continue;
       for (const row of owed) {
         // Removed from the organization as they finished: no certificate without its holder.
-        const holder = people.find((person) => person.id === row.user_id);
+        const holder = holders.get(row.user_id);
         await this.enrolments
           .settleCertificate(row, async () => {
             if (holder) await this.issue(row, holder);
@@ -91,24 +98,46 @@ export class CourseCompletion {
   /** Renewals: a failure is thrown, for the completion's effects to run again. */
   private async certify(rows: CompletedRow[]): Promise<void> {
     for (const [organizationId, renewed] of byOrganization(rows)) {
-      const people = await this.members.all(organizationId);
+      const holders = await this.ask(
+        organizationId,
+        renewed.map((row) => row.user_id),
+      );
       for (const row of renewed) {
-        const holder = people.find((person) => person.id === row.user_id);
+        const holder = holders.get(row.user_id);
         if (holder) await this.issue(row, holder);
       }
     }
   }
 
-  /** `known`: people already asked of identity; null when identity could not answer. */
-  private async people(organizationId: number, known: Map<number, Member[]>) {
-    const people = known.get(organizationId);
-    if (people) return people;
+  /**
+   * The rows' learners, identity asked only about those not `asked` before (a completion
+   * after its course's check may name someone the check did not); null when identity could
+   * not answer.
+   */
+  private async holders(
+    organizationId: number,
+    rows: CompletedRow[],
+    asked: Asked = new Map(),
+  ): Promise<Asked | null> {
+    const unasked = rows.map((row) => row.user_id).filter((userId) => !asked.has(userId));
     try {
-      return await this.members.all(organizationId);
+      return new Map([...asked, ...(await this.ask(organizationId, unasked))]);
     } catch (error) {
       this.logger.warn(`course certificates owed, holders unknown: ${String(error)}`);
       return null;
     }
+  }
+
+  /**
+   * These people of the organization, asked of identity by id (not its whole member list: 18
+   * MiB at 100,000 people for a course's few learners).
+   */
+  private async ask(organizationId: number, userIds: number[]): Promise<Asked> {
+    const unique = [...new Set(userIds)];
+    const found = new Map(
+      (await this.members.byIds(organizationId, unique)).map((person) => [person.id, person]),
+    );
+    return new Map(unique.map((userId) => [userId, found.get(userId) ?? null]));
   }
 
   private async issue(row: CompletedRow, holder: Member): Promise<void> {

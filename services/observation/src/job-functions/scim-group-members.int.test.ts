@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DataSource } from 'typeorm';
+import { identityRpc, type RpcAnswer, type ScimCall } from '@hub/proto';
+import type { RpcClient } from '@hub/kit';
+import { claimTestResources, type TestResources } from '@hub/testing';
+import { openObservationDatabase } from '../database.js';
+import { Members } from '../team/members.js';
+import { JobFunctionsRepository } from './job-functions.repository.js';
+import { ScimGroupsService } from './scim-groups.service.js';
+
+const ACME = 71;
+/** Acme's people; the groups hold some of them. */
+const PEOPLE = 100_000;
+/** The Presses group's holders: more than one batch of people. */
+const PRESSES = 1_500;
+const OUTSIDER = PEOPLE + 1;
+/** Holds Ovens and no other group. */
+const OVENS_ONLY = PRESSES + 8;
+
+type Member = RpcAnswer<typeof identityRpc.membersByIds>[number];
+const member = (id: number): Member => ({
+  id,
+  name: `P${id}`,
+  email: `p${id}@acme.example`,
+  role: 'operator',
+  isActive: true,
+  suspended: false,
+  profilePicture: null,
+});
+
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, index) => from + index);
+
+interface ListBody {
+  totalResults: number;
+  Resources: { displayName: string; members?: { value: string; display?: string }[] }[];
+}
+
+/** A provider's SCIM groups of a 100,000-person organization ask identity about their holders. */
+describe('SCIM groups of a large organization', () => {
+  let resources: TestResources;
+  let db: DataSource;
+  let service: ScimGroupsService;
+  const asked: { contract: unknown; userIds?: number[] }[] = [];
+
+  const call = (call: Partial<ScimCall> & Pick<ScimCall, 'operation'>): Promise<ScimCall> =>
+    Promise.resolve({
+      caller: { tokenId: 1, tokenName: 'Okta', organizationId: ACME },
+      query: {},
+      body: undefined,
+      baseUrl: 'https://hub.test/scim/v2',
+      ...call,
+    });
+  const group = (displayName: string, ids: number[]) => ({
+    schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'],
+    displayName,
+    members: ids.map((id) => ({ value: String(id) })),
+  });
+  const everyoneAsked = () => {
+    expect(asked.every((one) => one.contract === identityRpc.membersByIds)).toBe(true);
+    for (const one of asked) expect(one.userIds!.length).toBeLessThanOrEqual(1000);
+    return asked.flatMap((one) => one.userIds!).sort((a, b) => a - b);
+  };
+
+  beforeAll(async () => {
+    resources = claimTestResources();
+    db = await openObservationDatabase(resources.databaseUrl);
+    const rpc = {
+      call: async (contract: unknown, request: { userIds?: number[] }) => {
+        asked.push({ contract, userIds: request.userIds });
+        if (contract === identityRpc.members) {
+          return Array.from({ length: PEOPLE }, (_, index) => member(index + 1));
+        }
+        if (contract !== identityRpc.membersByIds) throw new Error('unexpected call');
+        return (request.userIds ?? []).filter((id) => id <= PEOPLE).map(member);
+      },
+    } as unknown as RpcClient;
+    service = new ScimGroupsService(new JobFunctionsRepository(db), new Members(rpc));
+  });
+
+  beforeEach(() => {
+    asked.length = 0;
+  });
+
+  afterAll(async () => {
+    await db?.destroy();
+    await resources?.release();
+  });
+
+  it("checks and names a new group's holders by id, a batch at a time", async () => {
+    const created = await service.handle(
+      await call({ operation: 'create', body: group('Presses', range(1, PRESSES)) }),
+    );
+    expect(created.status).toBe(201);
+    expect((created.body as { members: unknown[] }).members).toHaveLength(PRESSES);
+    // Checked, then named: each holder asked twice, nobody else.
+    const holders = range(1, PRESSES);
+    expect(everyoneAsked()).toEqual(holders.flatMap((id) => [id, id]));
+    expect(
+      (
+        await service.handle(
+          await call({ operation: 'create', body: group('Ovens', [7, OVENS_ONLY]) }),
+        )
+      ).status,
+    ).toBe(201);
+  });
+
+  it('refuses a holder who is not a person of the organization', async () => {
+    const refused = await service.handle(
+      await call({ operation: 'create', body: group('Knives', [9, OUTSIDER]) }),
+    );
+    expect(refused.status).toBe(400);
+    expect(everyoneAsked()).toEqual([9, OUTSIDER]);
+    const unreadable = await service.handle(
+      await call({
+        operation: 'create',
+        body: { ...group('Knives', []), members: [{ value: 'x' }] },
+      }),
+    );
+    expect(unreadable.status).toBe(400);
+  });
+
+  it("names only the listed page's holders, and none when members are left out", async () => {
+    const ovens = await service.handle(
+      await call({ operation: 'list', query: { filter: 'displayName eq "Ovens"' } }),
+    );
+    const body = ovens.body as ListBody;
+    expect(body.totalResults).toBe(1);
+    expect(body.Resources[0]!.members!.map((one) => one.display)).toEqual(['P7', `P${OVENS_ONLY}`]);
+    expect(everyoneAsked()).toEqual([7, OVENS_ONLY]);
+
+    asked.length = 0;
+    const bare = await service.handle(
+      await call({ operation: 'list', query: { excludedAttributes: 'members' } }),
+    );
+    expect((bare.body as ListBody).Resources.map((one) => one.displayName).sort()).toEqual([
+      'Ovens',
+      'Presses',
+    ]);
+    expect((bare.body as ListBody).Resources.every((one) => one.members === undefined)).toBe(true);
+    expect(asked).toEqual([]);
+  });
+
+  it('matches a filter on members against the holders', async () => {
+    const holding = await service.handle(
+      await call({ operation: 'list', query: { filter: `members[value eq "${OVENS_ONLY}"]` } }),
+    );
+    expect((holding.body as ListBody).Resources.map((one) => one.displayName)).toEqual(['Ovens']);
+    // Every group's holders, each once.
+    expect(everyoneAsked()).toEqual([...range(1, PRESSES), OVENS_ONLY]);
+  });
+});

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DataSource } from 'typeorm';
+import { identityRpc, type RpcAnswer } from '@hub/proto';
+import type { RpcClient } from '@hub/kit';
+import { claimTestResources, type TestResources } from '@hub/testing';
+import type {
+  CertificationIssuer,
+  CompletedCourse,
+} from '../certifications/certification-issuer.js';
+import { openObservationDatabase } from '../database.js';
+import { Members } from '../team/members.js';
+import { CourseCompletionRepository } from './course-completion.repository.js';
+import { CourseCompletion } from './course-completion.js';
+
+const ACME = 61;
+const SOP = 9;
+/** Acme's people; some of them are enrolled in the course. */
+const PEOPLE = 100_000;
+/** Learners 1..PASSED passed the course's SOP; PASSED+1..ENROLLED did not. */
+const PASSED = 1_500;
+const ENROLLED = 1_600;
+const SUSPENDED = 3;
+const PENDING = 4;
+/** Removed from Acme since they enrolled. */
+const GONE = 5;
+
+type Member = RpcAnswer<typeof identityRpc.membersByIds>[number];
+const member = (id: number): Member => ({
+  id,
+  name: `P${id}`,
+  email: `p${id}@acme.example`,
+  role: 'operator',
+  isActive: id !== PENDING,
+  suspended: id === SUSPENDED,
+  profilePicture: null,
+});
+
+/** Completing a course of a 100,000-person organization asks identity about its learners only. */
+describe("a course's completions", () => {
+  let resources: TestResources;
+  let db: DataSource;
+  let courseId: number;
+  const asked: { contract: unknown; userIds?: number[] }[] = [];
+  const issued: CompletedCourse[] = [];
+  let completion: CourseCompletion;
+
+  beforeAll(async () => {
+    resources = claimTestResources();
+    db = await openObservationDatabase(resources.databaseUrl);
+    const [course] = (await db.query(
+      `INSERT INTO courses (organization_id, title, description, category, duration, difficulty,
+         created_by)
+       VALUES ($1, 'Presses', '', 'Safety', '1 hour', 'Beginner', 1) RETURNING id`,
+      [ACME],
+    )) as { id: number }[];
+    courseId = course!.id;
+    await db.query(
+      `INSERT INTO course_sops (course_id, position, document_id, title) VALUES ($1, 0, $2, 'S')`,
+      [courseId, SOP],
+    );
+    await db.query(
+      `INSERT INTO enrollments (course_id, user_id) SELECT $1, n FROM generate_series(1, $2::int) n`,
+      [courseId, ENROLLED],
+    );
+    await db.query(
+      `INSERT INTO observations (organization_id, evaluation_id, document_id, evaluation_title,
+         questions, operator_id, operator_name, observer_id, observer_name, pass_mark, status,
+         score, passed, started_at, completed_at)
+       SELECT $1, 1, $2, 'T', '[]', n, 'P', 1, 'O', 80, 'completed', 90, true,
+              now() - interval '1 hour', now()
+         FROM generate_series(1, $3::int) n`,
+      [ACME, SOP, PASSED],
+    );
+    const rpc = {
+      call: async (contract: unknown, request: { userIds?: number[] }) => {
+        asked.push({ contract, userIds: request.userIds });
+        if (contract === identityRpc.members) {
+          return Array.from({ length: PEOPLE }, (_, index) => member(index + 1));
+        }
+        if (contract !== identityRpc.membersByIds) throw new Error('unexpected call');
+        return (request.userIds ?? []).filter((id) => id <= PEOPLE && id !== GONE).map(member);
+      },
+    } as unknown as RpcClient;
+    const certifications = {
+      courseCompleted: (course: CompletedCourse) => {
+        issued.push(course);
+        return Promise.resolve();
+      },
+    } as unknown as CertificationIssuer;
+    completion = new CourseCompletion(
+      new CourseCompletionRepository(db),
+      certifications,
+      new Members(rpc),
+    );
+  });
+
+  afterAll(async () => {
+    await db?.destroy();
+    await resources?.release();
+  });
+
+  const everyoneAsked = () => {
+    expect(asked.every((call) => call.contract === identityRpc.membersByIds)).toBe(true);
+    for (const call of asked) expect(call.userIds!.length).toBeLessThanOrEqual(1000);
+    return asked.flatMap((call) => call.userIds!).sort((a, b) => a - b);
+  };
+
+  it('asks identity about the learners it completes alone, a batch at a time', async () => {
+    await completion.forCourse(ACME, courseId);
+
+    expect(everyoneAsked()).toEqual(Array.from({ length: PASSED }, (_, index) => index + 1));
+    // The suspended and the pending stay open; whoever left completes, without a certificate.
+    const open = (await db.query(
+      `SELECT user_id FROM enrollments WHERE course_id = $1 AND completed_at IS NULL
+        AND user_id <= $2 ORDER BY user_id`,
+      [courseId, PASSED],
+    )) as { user_id: number }[];
+    expect(open.map((row) => row.user_id)).toEqual([SUSPENDED, PENDING]);
+    const holders = issued.map((course) => course.userId).sort((a, b) => a - b);
+    expect(holders).toHaveLength(PASSED - 3);
+    expect(holders).not.toContain(GONE);
+    expect(issued.find((course) => course.userId === 7)).toMatchObject({ holderName: 'P7' });
+    expect(await db.query(`SELECT 1 FROM course_certificates_owed`)).toEqual([]);
+  });
+
+  it("renews a learner's certification asking identity about them alone", async () => {
+    asked.length = 0;
+    issued.length = 0;
+
+    await completion.forLearner(7, SOP);
+
+    expect(everyoneAsked()).toEqual([7]);
+    expect(issued).toMatchObject([{ userId: 7, holderName: 'P7', courseId }]);
+  });
+});
