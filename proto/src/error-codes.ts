@@ -81,6 +81,8 @@ export const ERROR_TEXTS = {
     'Please select an operator to observe: only active operators and training supervisors can be observed.',
   question_not_in_observation: 'That question is not part of this observation.',
   observation_own: 'You cannot record your own observation.',
+  evaluation_observed:
+    'You are being observed on this SOP. Its evaluation can be edited once your observation is completed.',
   evaluation_unpublished:
     'This evaluation is not published yet. Publish it before starting an observation.',
   course_sops_unpublished: 'These SOPs have no published evaluation: {titles}.',

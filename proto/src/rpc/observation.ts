@@ -166,6 +166,17 @@ export const observationRpc = {
     }),
     z.array(z.object({ documentId: z.number().int(), reasons: z.array(MySopReason) })),
   ),
+  /**
+   * Between services: the SOPs a person is being observed on (the documents of the observations
+   * of them not completed), for the library to hide those evaluations' answers from them.
+   */
+  observedOperatorDocuments: rpc(
+    'observation',
+    'observations.observedOperatorDocuments',
+    'service',
+    z.object({ organizationId: z.number().int(), userId: z.number().int() }),
+    z.array(z.number().int()),
+  ),
 } as const;
 
 /** The team list is answered by the observation service, which adds each member's performance. */

@@ -2,14 +2,16 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
   type Actor,
+  ERROR_TEXTS,
   type Evaluation,
   EVALUATION_CHANGED,
   TRAINING_EDITORS,
   type EvaluationDraft,
   type LibraryDocument,
+  observationRpc,
   type ReviewEvaluation,
 } from '@hub/proto';
-import { bounded, RpcFailure, WebhookAnnouncer } from '@hub/kit';
+import { bounded, RpcClient, RpcFailure, WebhookAnnouncer } from '@hub/kit';
 import { QUIZ_GENERATION } from '../config.js';
 import { DocumentsService } from '../documents/documents.service.js';
 import type { QuizGeneration } from '../processing/quiz-generation.js';
@@ -18,6 +20,7 @@ import { CURRENT_GENERATION_RUN, EvaluationsRepository } from './evaluations.rep
 import { toPublicView, toReviewView, toStoredQuestions } from './evaluation-view.js';
 
 export const NO_EVALUATION = 'No evaluation available for this document';
+export const OBSERVED_ON_IT = ERROR_TEXTS.evaluation_observed;
 
 const isReviewer = (actor: Actor) => (TRAINING_EDITORS as readonly string[]).includes(actor.role);
 
@@ -35,11 +38,36 @@ export class EvaluationsService {
     @Inject(DocumentsService) private readonly documents: DocumentsService,
     @Inject(QUIZ_GENERATION) private readonly quiz: QuizGeneration,
     @Inject(WebhookAnnouncer) private readonly webhooks: WebhookAnnouncer,
+    @Inject(RpcClient) private readonly rpc: RpcClient,
   ) {}
 
-  /** Reviewers see the correct answers; everyone else only the questions and options. */
-  private view(actor: Actor, row: EvaluationEntity): ReviewEvaluation | Evaluation {
-    return isReviewer(actor) ? toReviewView(row) : toPublicView(row);
+  /**
+   * Reviewers see the correct answers; everyone else only the questions and options. So does a
+   * reviewer being observed on the evaluation's SOP (a training supervisor is observable), until
+   * that observation is completed: they are answering it.
+   */
+  private async view(actor: Actor, row: EvaluationEntity): Promise<ReviewEvaluation | Evaluation> {
+    const reviewer = isReviewer(actor) && !(await this.observedOn(actor, row.documentId));
+    return reviewer ? toReviewView(row) : toPublicView(row);
+  }
+
+  /**
+   * Whether an observation of the actor on the document is not completed. Asked of observation
+   * at each read, not kept here from its events: its committed rows are the answer at that
+   * moment, with no delay after a start in which the answers would still be shown. When it
+   * cannot answer, neither does this (no answers shown on a guess).
+   */
+  private async observedOn(actor: Actor, documentId: number): Promise<boolean> {
+    const observed = await this.rpc.call(observationRpc.observedOperatorDocuments, {
+      organizationId: actor.organizationId,
+      userId: actor.userId,
+    });
+    return observed.includes(documentId);
+  }
+
+  /** Editing and publishing answer with the answers: refused to one observed on it. */
+  private async refuseObserved(actor: Actor, documentId: number): Promise<void> {
+    if (await this.observedOn(actor, documentId)) throw RpcFailure.forbidden(OBSERVED_ON_IT);
   }
 
   private async ofDocumentRow(actor: Actor, documentId: number): Promise<EvaluationEntity> {
@@ -95,6 +123,7 @@ export class EvaluationsService {
     readAt?: string,
   ): Promise<ReviewEvaluation> {
     const { id } = await this.ofDocumentRow(actor, documentId);
+    await this.refuseObserved(actor, documentId);
     const saved = await this.evaluations.transaction(async (tx) => {
       const row = await this.evaluations.lockForEdit(tx, id);
       if (readAt !== undefined) this.unchangedSince(row, readAt);
@@ -123,6 +152,7 @@ export class EvaluationsService {
    */
   async publish(actor: Actor, documentId: number, readAt?: string): Promise<ReviewEvaluation> {
     const row = await this.ofDocumentRow(actor, documentId);
+    await this.refuseObserved(actor, documentId);
     if (row.status !== 'published') {
       await this.evaluations.transaction(async (tx) => {
         if (readAt !== undefined) await this.checkUnchanged(tx, row.id, readAt);

@@ -36,6 +36,11 @@ export class ObservationsController {
     return this.observations.create(actor, request);
   }
 
+  @RpcHandler(observationRpc.observedOperatorDocuments)
+  observedDocuments(@Payload() { organizationId, userId }: Req<'observedOperatorDocuments'>) {
+    return this.observations.observedDocuments(organizationId, userId);
+  }
+
   @RpcHandler(observationRpc.session)
   session(@Payload() { actor, observationId }: Req<'session'>) {
     return this.observations.session(actor, observationId);

@@ -139,6 +139,16 @@ export class ObservationsRepository {
     return row;
   }
 
+  /** The documents of the person's observations not completed (observations_operator_idx). */
+  async openDocumentsOf(organizationId: number, operatorId: number): Promise<number[]> {
+    const rows = (await this.db.query(
+      `SELECT DISTINCT document_id FROM observations
+        WHERE organization_id = $1 AND operator_id = $2 AND status = 'in_progress'`,
+      [organizationId, operatorId],
+    )) as { document_id: number }[];
+    return rows.map((row) => row.document_id);
+  }
+
   /** Ids of the questions answered so far. */
   async answeredIds(
     observationId: number,

@@ -162,6 +162,14 @@ export class ObservationsService {
     });
   }
 
+  /**
+   * The SOPs the person is being observed on: while an observation of them is not completed,
+   * the library answers that SOP's evaluation to them without its answers, whatever their role.
+   */
+  observedDocuments(organizationId: number, userId: number): Promise<number[]> {
+    return this.repository.openDocumentsOf(organizationId, userId);
+  }
+
   private async answeredIds(observationId: number, manager?: EntityManager): Promise<Set<string>> {
     return new Set(await this.repository.answeredIds(observationId, manager));
   }

@@ -69,6 +69,8 @@ export const errors: Record<ErrorCode, string> = {
     'Elige a otro operario: solo se puede observar a operarios y supervisores de formación activos.',
   question_not_in_observation: 'Esa pregunta no forma parte de esta observación.',
   observation_own: 'No puedes registrar tu propia observación.',
+  evaluation_observed:
+    'Te están observando en este SOP. Su evaluación podrá editarse cuando se complete tu observación.',
   evaluation_unpublished:
     'Esta evaluación aún no está publicada. Publícala antes de empezar una observación.',
   course_sops_unpublished: 'Estos SOP no tienen ninguna evaluación publicada: {{titles}}.',

@@ -70,6 +70,8 @@ export const errors: Record<ErrorCode, string> = {
     'Choisissez un autre opérateur : seuls les opérateurs et superviseurs de formation actifs peuvent être observés.',
   question_not_in_observation: 'Cette question ne fait pas partie de cette observation.',
   observation_own: 'Vous ne pouvez pas enregistrer votre propre observation.',
+  evaluation_observed:
+    'Vous êtes observé sur ce SOP. Son évaluation pourra être modifiée une fois votre observation terminée.',
   evaluation_unpublished:
     'Cette évaluation n’est pas encore publiée. Publiez-la avant de commencer une observation.',
   course_sops_unpublished: 'Ces modes opératoires n’ont aucune évaluation publiée : {{titles}}.',
