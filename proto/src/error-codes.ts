@@ -41,6 +41,8 @@ export const ERROR_TEXTS = {
   video_required: 'Please select a video file to upload.',
   video_type: 'Please select a valid video file (MP4, MPEG, MOV, AVI).',
   video_too_large: 'Please select a video file smaller than 2GB.',
+  video_upload_unconfirmed:
+    'Your video was received, but the video service is slow to record it. Check the video list in a minute before uploading it again.',
   face_photo_required: 'Please select a photo of the face.',
   face_photo_type: 'Please select a JPEG or PNG photo.',
   face_photo_too_large: 'The photo must be less than 5MB.',
@@ -83,6 +85,8 @@ export const ERROR_TEXTS = {
   observation_own: 'You cannot record your own observation.',
   evaluation_observed:
     'You are being observed on this SOP. Its evaluation can be edited once your observation is completed.',
+  observation_of_observed_sop:
+    'You are being observed on this SOP. Other observations of it can be read once yours is completed.',
   evaluation_unpublished:
     'This evaluation is not published yet. Publish it before starting an observation.',
   course_sops_unpublished: 'These SOPs have no published evaluation: {titles}.',

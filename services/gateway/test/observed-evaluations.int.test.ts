@@ -129,4 +129,49 @@ describe('a training supervisor observed on an SOP', () => {
     const republished = await tina.call(api.publishEvaluation, { ...document, body: {} });
     expect(republished.questions.map((question) => question.correctOption)).toEqual(['A', 'B']);
   });
+  it("cannot read another's observation of that SOP, its answers marked, until hers is completed", async () => {
+    const answered = async (operatorId: number) => {
+      const { id } = await tess.call(api.createObservation, {
+        body: {
+          sopDocumentId: observedSop.documentId,
+          evaluationId: observedSop.evaluationId,
+          operatorId,
+        },
+      });
+      return id;
+    };
+    const complete = async (id: number) => {
+      const session = await tess.call(api.observation, { params: { id } });
+      for (const [index, letter] of ['A', 'C'].entries()) {
+        await tess.call(api.observationResponse, {
+          params: { id },
+          body: { questionId: session.questions[index]!.id, selectedOption: letter },
+        });
+      }
+    };
+    const otto = await answered(cast.ottoId);
+    await complete(otto);
+    expect((await tina.call(api.observation, { params: { id: otto } })).responses).toHaveLength(2);
+
+    const hers = await answered(tinaId);
+    const refused = await expectError(
+      tina.call(api.observation, { params: { id: otto } }),
+      403,
+      'observation_of_observed_sop',
+    );
+    expect(refused.message).toBe(
+      'You are being observed on this SOP. Other observations of it can be read once yours is completed.',
+    );
+    await expectError(
+      tina.call(api.observationFindings, { params: { id: otto } }),
+      403,
+      'observation_of_observed_sop',
+    );
+    // Her own session reads as before, and the observer reads both.
+    expect((await tina.call(api.observation, { params: { id: hers } })).status).toBe('in_progress');
+    expect((await tess.call(api.observation, { params: { id: otto } })).responses).toHaveLength(2);
+
+    await complete(hers);
+    expect((await tina.call(api.observation, { params: { id: otto } })).responses).toHaveLength(2);
+  });
 });

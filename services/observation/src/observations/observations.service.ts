@@ -75,6 +75,21 @@ export class ObservationsService {
   }
 
   /**
+   * The observation as one who reads it: not another's observation of an SOP the reader is being
+   * observed on themselves while theirs is open, whose answers, marked right or wrong, would give
+   * that SOP's evaluation away (the library hides its answers from them meanwhile too).
+   */
+  private async readable(actor: Actor, id: number): Promise<ObservationRow> {
+    const row = await this.row(actor, id);
+    if (row.operator_id === actor.userId) return row;
+    const observedOn = await this.repository.openDocumentsOf(actor.organizationId, actor.userId);
+    if (observedOn.includes(row.document_id)) {
+      throw RpcFailure.forbidden(ERROR_TEXTS.observation_of_observed_sop);
+    }
+    return row;
+  }
+
+  /**
    * The observation as one who records in it: never the person observed (a training supervisor
    * is staff and observable), whose own answers would score and certify them on their own word.
    */
@@ -180,7 +195,7 @@ export class ObservationsService {
   }
 
   async session(actor: Actor, id: number): Promise<ObservationSession> {
-    const row = await this.row(actor, id);
+    const row = await this.readable(actor, id);
     const answered = await this.answeredIds(row.id);
     return {
       id: row.id,
@@ -213,7 +228,7 @@ export class ObservationsService {
 
   /** A page of the observation's findings, found in the actor's organization as the session is. */
   async findingPage(actor: Actor, id: number, page: PageRequest): Promise<FindingPage> {
-    const row = await this.row(actor, id);
+    const row = await this.readable(actor, id);
     return findingPage(this.findings, row.id, page);
   }
 

@@ -31,6 +31,8 @@ export const errors: Record<ErrorCode, string> = {
   video_required: 'Selecciona un archivo de vídeo para subir.',
   video_type: 'Selecciona un archivo de vídeo válido (MP4, MPEG, MOV, AVI).',
   video_too_large: 'Selecciona un vídeo de menos de 2 GB.',
+  video_upload_unconfirmed:
+    'Hemos recibido tu vídeo, pero el servicio de vídeo tarda en registrarlo. Revisa la lista de vídeos dentro de un minuto antes de volver a subirlo.',
   face_photo_required: 'Selecciona una foto de la cara.',
   face_photo_type: 'Selecciona una foto JPEG o PNG.',
   face_photo_too_large: 'La foto debe pesar menos de 5 MB.',
@@ -71,6 +73,8 @@ export const errors: Record<ErrorCode, string> = {
   observation_own: 'No puedes registrar tu propia observación.',
   evaluation_observed:
     'Te están observando en este SOP. Su evaluación podrá editarse cuando se complete tu observación.',
+  observation_of_observed_sop:
+    'Te están observando en este SOP. Podrás leer otras observaciones suyas cuando termine la tuya.',
   evaluation_unpublished:
     'Esta evaluación aún no está publicada. Publícala antes de empezar una observación.',
   course_sops_unpublished: 'Estos SOP no tienen ninguna evaluación publicada: {{titles}}.',

@@ -31,6 +31,8 @@ export const errors: Record<ErrorCode, string> = {
   video_required: 'Veuillez choisir un fichier vidéo à importer.',
   video_type: 'Veuillez choisir un fichier vidéo valide (MP4, MPEG, MOV, AVI).',
   video_too_large: 'Veuillez choisir une vidéo de moins de 2 Go.',
+  video_upload_unconfirmed:
+    'Votre vidéo a bien été reçue, mais le service vidéo tarde à l’enregistrer. Consultez la liste des vidéos dans une minute avant de la téléverser à nouveau.',
   face_photo_required: 'Veuillez choisir une photo du visage.',
   face_photo_type: 'Veuillez choisir une photo JPEG ou PNG.',
   face_photo_too_large: 'La photo doit faire moins de 5 Mo.',
@@ -72,6 +74,8 @@ export const errors: Record<ErrorCode, string> = {
   observation_own: 'Vous ne pouvez pas enregistrer votre propre observation.',
   evaluation_observed:
     'Vous êtes observé sur ce SOP. Son évaluation pourra être modifiée une fois votre observation terminée.',
+  observation_of_observed_sop:
+    'Vous êtes observé sur ce mode opératoire. Ses autres observations pourront être lues une fois la vôtre terminée.',
   evaluation_unpublished:
     'Cette évaluation n’est pas encore publiée. Publiez-la avant de commencer une observation.',
   course_sops_unpublished: 'Ces modes opératoires n’ont aucune évaluation publiée : {{titles}}.',
