@@ -184,12 +184,21 @@ describe('trace ids with tracing off', () => {
     expect(deleted.status).toBe(200);
 
     // Identity publishes user.deleted; each service's consumer group handles it in its span, and
-    // identity's webhooks group too (a member removed, for the organization's endpoints).
+    // identity's webhooks group too (a member removed, for the organization's endpoints), and its
+    // notifications group, which reads every event for the notices other services ask it to tell.
     const handled = () =>
       logLines.filter(
         (line) => line.context === 'events' && String(line.msg).startsWith('user.deleted handled'),
       );
-    const services = ['identity', 'integration', 'library', 'observation', 'video', 'webhooks'];
+    const services = [
+      'identity',
+      'integration',
+      'library',
+      'notifications',
+      'observation',
+      'video',
+      'webhooks',
+    ];
     await expect
       .poll(
         () =>
