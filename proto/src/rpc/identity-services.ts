@@ -46,6 +46,11 @@ export type MemberKey = z.infer<typeof MemberKey>;
 /** Asked by other services only (never exposed by the gateway): part of identityRpc. */
 export const identityServiceRpc = {
   // Between services (never exposed by the gateway)
+  /**
+   * Every member of an organization: no service of this release asks it (each asks for the people
+   * it holds, `membersByIds`); answered for the previous release's services during a rolling
+   * upgrade, and removed in the next.
+   */
   members: rpc(
     'identity',
     'users.members',
