@@ -3,13 +3,16 @@ import type { FastifyReply } from 'fastify';
 import {
   type Actor,
   api,
+  ERROR_TEXTS,
   EXTENSION_BY_KIND,
   LinkedSopChoice,
   type LinkedSop,
+  type RpcRequest,
+  type Video,
   VIDEO_UPLOAD,
   videoRpc,
 } from '@hub/proto';
-import { newObjectKey, type ObjectStorage, RpcClient } from '@hub/kit';
+import { newObjectKey, type ObjectStorage, RpcCallError, RpcClient } from '@hub/kit';
 import { z } from 'zod';
 import { CurrentActor } from '../http/current-actor.decorator.js';
 import { Endpoint } from '../http/endpoint.decorator.js';
@@ -38,6 +41,16 @@ export function recordedAtOf(raw: string): string {
   return new Date(raw).toISOString();
 }
 
+/** The video service's create asked this many times before the upload is told it is unconfirmed. */
+const CREATE_ASKS = 2;
+
+/**
+ * No answer (the wait ran out, or Redis or the service's database away): the service may have
+ * done it anyway. Any other failure is the service's refusal, made before it recorded anything.
+ */
+const unanswered = (error: unknown) =>
+  error instanceof RpcCallError && error.failure.kind === 'unavailable';
+
 @Controller()
 export class VideosController {
   constructor(
@@ -57,24 +70,43 @@ export class VideosController {
       recordedAt = recordedAtOf(fields.recordingDate);
       return newObjectKey(actor.organizationId, 'videos', EXTENSION_BY_KIND[kind]!);
     });
-    try {
-      return await this.rpc.call(videoRpc.create, {
-        actor,
-        title: upload.fields.title,
-        description: upload.fields.description,
-        recordedAt,
-        linkedSops,
-        storageKey: upload.key,
-        fileName: upload.fileName,
-        fileSize: upload.size,
-      });
-    } catch (error) {
-      await this.storage.remove(upload.key);
-      throw error;
-    }
+    return this.create({
+      actor,
+      title: upload.fields.title,
+      description: upload.fields.description,
+      recordedAt,
+      linkedSops,
+      storageKey: upload.key,
+      fileName: upload.fileName,
+      fileSize: upload.size,
+    });
   }
 
-  /** A supervisor's confirmation, rejection or naming of one face of the report. */
+  /**
+   * The stored file's video, asked again when an ask got no answer: the video service may have
+   * recorded it all the same, and its create answers the video of a storage key it has. The
+   * file goes only when the service refused it; with still no answer it stays, as the video may
+   * yet be recorded and needs it (a file with no video is only stored bytes, a video with no file
+   * fails to play and to be analysed).
+   */
+  private async create(request: RpcRequest<typeof videoRpc.create>): Promise<Video> {
+    for (let ask = 1; ; ask += 1) {
+      try {
+        return await this.rpc.call(videoRpc.create, request);
+      } catch (error) {
+        if (!unanswered(error)) {
+          await this.storage.remove(request.storageKey);
+          throw error;
+        }
+        if (ask === CREATE_ASKS) {
+          throw new RpcCallError({
+            kind: 'unavailable',
+            message: ERROR_TEXTS.video_upload_unconfirmed,
+          });
+        }
+      }
+    }
+  }
 
   @Endpoint(api.videoStream)
   async stream(

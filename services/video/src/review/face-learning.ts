@@ -27,8 +27,8 @@ export interface ConfirmedFace {
   confirmedBy: number;
 }
 
-export interface NamedFace extends SpacedEmbedding {
-  organizationId: number;
+/** A named face's kept embedding, to learn as the person's face of that video. */
+export interface LearnableFace extends SpacedEmbedding {
   videoId: number;
   userId: number;
   model: string;
@@ -51,25 +51,33 @@ export class FaceLearning {
   ) {}
 
   /**
-   * A named face the worker kept (an unknown person's) is already embedded: when the organization
-   * allows learning, it becomes an enrolment of the person at once, so the cameras' snapshots and
-   * later analyses know them. Never fails the naming.
+   * Named faces the worker kept (an unknown person's) are already embedded: when the organization
+   * allows learning, each becomes an enrolment of the person at once (one a video), so the
+   * cameras' snapshots and later analyses know them. Asked once for all of a naming's faces.
+   * Never fails the naming.
    */
-  async learnNamed(named: NamedFace): Promise<void> {
+  async learnNamed(organizationId: number, faces: readonly LearnableFace[]): Promise<void> {
+    if (faces.length === 0) return;
     try {
       const { learnFromConfirmed } = await this.rpc.call(integrationRpc.faceLearning, {
-        organizationId: named.organizationId,
+        organizationId,
       });
       if (!learnFromConfirmed) return;
-      await this.references.addLearnedEmbedding(
-        named.organizationId,
-        named.userId,
-        named.videoId,
-        named,
-        FACE_REFERENCE_LIMIT,
-      );
+      let learned = 0;
+      for (const named of faces) {
+        // A person keeps so many learned faces: the rest of a long naming would add none.
+        if (learned === FACE_REFERENCE_LIMIT) return;
+        const added = await this.references.addLearnedEmbedding(
+          organizationId,
+          named.userId,
+          named.videoId,
+          named,
+          FACE_REFERENCE_LIMIT,
+        );
+        if (added) learned += 1;
+      }
     } catch (error) {
-      this.logger.warn(`named face of video ${named.videoId} not learned: ${String(error)}`);
+      this.logger.warn(`named faces not learned: ${String(error)}`);
     }
   }
 

@@ -7,6 +7,7 @@ import {
   REPORT_REPLACED,
   ReportNotCurrent,
   type Reviewed,
+  ReviewRefusal,
   withFaceIds,
 } from './apply-review.js';
 
@@ -91,6 +92,154 @@ async function forgetLearned(
   );
 }
 
+interface LockedRow extends ReviewedRow {
+  id: number;
+}
+
+/**
+ * The videos' reports, their rows locked (in id order, so two lockers of several never wait on
+ * each other crosswise) so two supervisors' reviews apply one after the other. Those without a
+ * report are not read.
+ */
+async function lockReports(
+  tx: EntityManager,
+  organizationId: number,
+  videoIds: readonly number[],
+): Promise<LockedRow[]> {
+  return (await tx.query(
+    `SELECT id, analysis_run, analysis_status, analyzed_at, report FROM videos
+      WHERE id = ANY($1::int[]) AND organization_id = $2 AND report IS NOT NULL
+      ORDER BY id FOR UPDATE`,
+    [videoIds, organizationId],
+  )) as LockedRow[];
+}
+
+/** The reports and their figures, as the reviews left them, in one statement. */
+async function storeReports(
+  tx: EntityManager,
+  reports: readonly { videoId: number; report: AnalysisReport }[],
+) {
+  const rows = reports.map(({ videoId, report }) => ({
+    id: videoId,
+    report,
+    detected: report.detectedOperators,
+    identified: report.identifiedOperators.length,
+    rate: report.identificationRate,
+  }));
+  await tx.query(
+    `UPDATE videos v SET report = r.report, detected_operators = r.detected,
+       identified_operators = r.identified, identification_rate = r.rate
+       FROM jsonb_to_recordset($1::jsonb)
+         AS r(id int, report jsonb, detected int, identified int, rate double precision)
+      WHERE v.id = r.id`,
+    [JSON.stringify(rows)],
+  );
+}
+
+/** A review applied, of which video's run: what its audit row keeps. */
+interface AppliedReview {
+  videoId: number;
+  run: number;
+  record: ReviewRecord;
+  reviewed: Reviewed;
+}
+
+/** The reviews' audit rows, in one statement, in the order they were applied. */
+async function insertReviews(
+  tx: EntityManager,
+  organizationId: number,
+  reviews: readonly AppliedReview[],
+) {
+  const rows = reviews.map(({ videoId, run, record, reviewed }, n) => ({
+    n,
+    video_id: videoId,
+    run,
+    face_id: record.faceId,
+    decision: record.decision,
+    user_id: reviewed.userId,
+    reviewed_by: record.reviewedBy,
+    appearances: reviewed.appearances,
+    user_name: reviewed.userName,
+    reviewer_name: record.reviewerName,
+    reviewed_at: record.reviewedAt,
+  }));
+  await tx.query(
+    `INSERT INTO face_reviews (organization_id, video_id, run, face_id, decision, user_id,
+       reviewed_by, appearances, user_name, reviewer_name, reviewed_at)
+     SELECT $1, r.video_id, r.run, r.face_id, r.decision, r.user_id, r.reviewed_by,
+            r.appearances, r.user_name, r.reviewer_name, r.reviewed_at
+       FROM jsonb_to_recordset($2::jsonb) AS r(n int, video_id int, run int, face_id text,
+            decision text, user_id int, reviewed_by int, appearances jsonb, user_name text,
+            reviewer_name text, reviewed_at timestamptz)
+      ORDER BY r.n`,
+    [organizationId, JSON.stringify(rows)],
+  );
+}
+
+/** A face named: the video it is of, and its kept embedding (of a known space) to learn. */
+export interface NamedFace {
+  videoId: number;
+  faceId: string;
+  learnable: NamedUnknownFace | null;
+}
+
+/**
+ * The kept faces named the member, in one statement: they leave their unknown person. A face of
+ * no known space is named but not learned: it could never be compared.
+ */
+async function nameKeptFaces(
+  tx: EntityManager,
+  organizationId: number,
+  named: readonly { video_id: number; face_id: string; user_id: number }[],
+): Promise<NamedFace[]> {
+  const [rows] = (await tx.query(
+    `UPDATE unknown_faces f SET named_user_id = n.user_id
+       FROM jsonb_to_recordset($2::jsonb) AS n(video_id int, face_id text, user_id int)
+      WHERE f.video_id = n.video_id AND f.face_id = n.face_id AND f.organization_id = $1
+      RETURNING f.video_id, f.face_id, f.embedding, f.embedding_space AS space, f.model`,
+    [organizationId, JSON.stringify(named)],
+  )) as [KeptFaceRow[], number];
+  return rows.map(({ video_id: videoId, face_id: faceId, space, embedding, model }) => ({
+    videoId,
+    faceId,
+    learnable: space ? { embedding, space, model } : null,
+  }));
+}
+
+type KeptFaceRow = Omit<NamedUnknownFace, 'space'> & {
+  video_id: number;
+  face_id: string;
+  space: string | null;
+};
+
+/** The reviews of a video's faces to apply in turn, on the report they were read of. */
+export interface VideoReviews {
+  videoId: number;
+  of: ReportOf;
+  faces: readonly { record: ReviewRecord; revise: Revision }[];
+}
+
+/**
+ * Each face's review applied to the report the one before it left; a face whose review is
+ * refused (a ReviewRefusal: seen beside the member, or not unidentified any more) is left as it
+ * is. None on a report that cannot take them (notCurrent).
+ */
+function applyInTurn(row: LockedRow, reviews: VideoReviews): AppliedReview[] {
+  if (notCurrent(row, reviews.of)) return [];
+  let report = withFaceIds(row.report);
+  const applied: AppliedReview[] = [];
+  for (const { record, revise } of reviews.faces) {
+    try {
+      const reviewed = revise(report);
+      report = reviewed.report;
+      applied.push({ videoId: row.id, run: row.analysis_run, record, reviewed });
+    } catch (error) {
+      if (!(error instanceof ReviewRefusal)) throw error;
+    }
+  }
+  return applied;
+}
+
 /** Reviews of reports' faces: the report and its figures change with the audit row, at once. */
 @Injectable()
 export class FaceReviewRepository {
@@ -111,58 +260,61 @@ export class FaceReviewRepository {
     of: ReportOf = {},
   ): Promise<Revised | null> {
     return this.db.transaction(async (tx) => {
-      const [row] = (await tx.query(
-        `SELECT analysis_run, analysis_status, analyzed_at, report FROM videos
-          WHERE id = $1 AND organization_id = $2 AND report IS NOT NULL FOR UPDATE`,
-        [videoId, organizationId],
-      )) as ReviewedRow[];
+      const [row] = await lockReports(tx, organizationId, [videoId]);
       if (!row) return null;
       const refused = notCurrent(row, of);
       if (refused) throw new ReportNotCurrent(refused);
       const revised = revise(withFaceIds(row.report));
       const report = followUp ? await followUp(tx, revised) : revised.report;
-      await tx.query(
-        `UPDATE videos SET report = $2, detected_operators = $3, identified_operators = $4,
-           identification_rate = $5 WHERE id = $1`,
-        [
-          videoId,
-          JSON.stringify(report),
-          report.detectedOperators,
-          report.identifiedOperators.length,
-          report.identificationRate,
-        ],
-      );
-      await tx.query(
-        `INSERT INTO face_reviews (organization_id, video_id, run, face_id, decision, user_id,
-           reviewed_by, appearances, user_name, reviewer_name, reviewed_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [
-          organizationId,
-          videoId,
-          row.analysis_run,
-          record.faceId,
-          record.decision,
-          revised.userId,
-          record.reviewedBy,
-          JSON.stringify(revised.appearances),
-          revised.userName,
-          record.reviewerName,
-          record.reviewedAt,
-        ],
-      );
+      await storeReports(tx, [{ videoId, report }]);
+      const run = row.analysis_run;
+      await insertReviews(tx, organizationId, [{ videoId, run, record, reviewed: revised }]);
       if (record.decision === 'reject') {
         await forgetLearned(tx, { organizationId, videoId, userId: revised.userId });
       }
       if (record.decision !== 'name') return { namedUnknownFace: null };
-      const [named] = (await tx.query(
-        `UPDATE unknown_faces SET named_user_id = $3
-          WHERE video_id = $1 AND face_id = $2 AND organization_id = $4
-          RETURNING embedding, embedding_space AS space, model`,
-        [videoId, record.faceId, revised.userId, organizationId],
-      )) as [(Omit<NamedUnknownFace, 'space'> & { space: string | null })[], number];
-      const face = named[0];
-      // A face of no known space is named but not learned: it could never be compared.
-      return { namedUnknownFace: face?.space ? { ...face, space: face.space } : null };
+      const [face] = await nameKeptFaces(tx, organizationId, [
+        { video_id: videoId, face_id: record.faceId, user_id: revised.userId },
+      ]);
+      return { namedUnknownFace: face?.learnable ?? null };
+    });
+  }
+
+  /**
+   * Names faces of several videos in one transaction (an unknown person's faces), as `revise`
+   * names one each: a video whose report cannot take them (running, failed, or not the run read)
+   * keeps its faces unnamed, as does a face whose review is refused. The faces named.
+   */
+  async nameFaces(organizationId: number, videos: readonly VideoReviews[]): Promise<NamedFace[]> {
+    return this.db.transaction(async (tx) => {
+      const ids = videos.map((video) => video.videoId);
+      const locked = await lockReports(tx, organizationId, ids);
+      const rows = new Map(locked.map((row) => [row.id, row]));
+      const applied = videos.flatMap((video) => {
+        const row = rows.get(video.videoId);
+        return row ? applyInTurn(row, video) : [];
+      });
+      if (applied.length === 0) return [];
+      // The last review of each video leaves its report.
+      const reports = new Map(applied.map(({ videoId, reviewed }) => [videoId, reviewed.report]));
+      await storeReports(
+        tx,
+        [...reports].map(([videoId, report]) => ({ videoId, report })),
+      );
+      await insertReviews(tx, organizationId, applied);
+      const named = applied.map(({ videoId, record, reviewed }) => ({
+        video_id: videoId,
+        face_id: record.faceId,
+        user_id: reviewed.userId,
+      }));
+      const kept = await nameKeptFaces(tx, organizationId, named);
+      const learnable = new Map(kept.map((face) => [`${face.videoId}:${face.faceId}`, face]));
+      // A face of a report written before faces were kept is named all the same.
+      return named.map(({ video_id: videoId, face_id: faceId }) => ({
+        videoId,
+        faceId,
+        learnable: learnable.get(`${videoId}:${faceId}`)?.learnable ?? null,
+      }));
     });
   }
 

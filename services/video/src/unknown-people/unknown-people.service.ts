@@ -8,7 +8,7 @@ import type {
   UnknownPersonList,
 } from '@hub/proto';
 import { pageOf, RpcFailure } from '@hub/kit';
-import { type Person, ReviewRefusal } from '../review/apply-review.js';
+import type { Person } from '../review/apply-review.js';
 import { FaceReviewService, NOT_A_MEMBER } from '../review/face-review.service.js';
 import { unknownLabel } from './grouping.js';
 import {
@@ -48,9 +48,9 @@ const toAppearance = (row: UnknownFaceRow) => ({
 
 /**
  * The organization's unknown people: faces that matched no member, grouped across its videos.
- * Naming one names each of its faces through the review of single faces, so the reports, the
- * audit rows and what follows a named face (the member's videos, a learned enrolment) are the
- * same as when a supervisor names them one by one.
+ * Naming one names each of its faces as the review of single faces does (many videos' faces a
+ * transaction), so the reports, the audit rows and what follows a named face (the member's
+ * videos, a learned enrolment) are the same as when a supervisor names them one by one.
  */
 @Injectable()
 export class UnknownPeopleService {
@@ -107,11 +107,7 @@ export class UnknownPeopleService {
     };
   }
 
-  /**
-   * One review a face, in turn: a face a review already moved (named alone meanwhile) is left as
-   * it is, and so is a face of a run its video's new analysis replaced meanwhile: its id names
-   * another face of the new report.
-   */
+  /** The faces named, many videos' a transaction (see FaceReviewService.nameFaces). */
   private async nameEach(
     actor: Actor,
     faces: UnknownFaceRow[],
@@ -119,22 +115,19 @@ export class UnknownPeopleService {
     named: Person,
   ): Promise<UnknownFaceRow[]> {
     const at = new Date().toISOString();
-    const done: UnknownFaceRow[] = [];
-    for (const face of faces) {
-      try {
-        const applied = await this.reviews.apply(
-          actor,
-          face.video_id,
-          face.face_id,
-          { decision: 'name', userId: named.id },
-          { reviewer, named, at },
-          { run: face.run },
-        );
-        if (applied) done.push(face);
-      } catch (error) {
-        if (!(error instanceof ReviewRefusal)) throw error;
-      }
-    }
-    return done;
+    const done = await this.reviews.nameFaces(actor, byVideoRun(faces), { reviewer, named, at });
+    return faces.filter((face) => done.has(`${face.video_id}:${face.face_id}`));
   }
+}
+
+/** The faces of each video and run, in the order read. */
+function byVideoRun(faces: readonly UnknownFaceRow[]) {
+  const videos = new Map<string, { videoId: number; run: number; faceIds: string[] }>();
+  for (const face of faces) {
+    const key = `${face.video_id}:${face.run}`;
+    const video = videos.get(key) ?? { videoId: face.video_id, run: face.run, faceIds: [] };
+    video.faceIds.push(face.face_id);
+    videos.set(key, video);
+  }
+  return [...videos.values()];
 }

@@ -65,12 +65,17 @@ export class VideosRepository {
     return { total, rows };
   }
 
-  /** The video and its linked SOPs, in one transaction; its id. */
-  create(video: NewVideoRecord, sops: LinkedSop[]): Promise<number> {
+  /**
+   * The video and its linked SOPs, in one transaction; its id, and whether this call made it.
+   * Once per storage key (unique): a create asked again, or asked twice at once, answers the
+   * video the first one made, waiting for that one's transaction if it is still open.
+   */
+  create(video: NewVideoRecord, sops: LinkedSop[]): Promise<{ id: number; created: boolean }> {
     return this.db.transaction(async (tx) => {
       const [created] = (await tx.query(
         `INSERT INTO videos (organization_id, title, description, file_name, file_size, storage_key, recorded_at, uploaded_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         ON CONFLICT (storage_key) DO NOTHING RETURNING id`,
         [
           video.organizationId,
           video.title,
@@ -82,9 +87,27 @@ export class VideosRepository {
           video.uploadedBy,
         ],
       )) as { id: number }[];
-      await this.linkSops(tx, created!.id, sops);
-      return created!.id;
+      if (!created) {
+        const [existing] = (await tx.query(
+          `SELECT id FROM videos WHERE storage_key = $1 AND organization_id = $2`,
+          [video.storageKey, video.organizationId],
+        )) as { id: number }[];
+        // The key's video went between the insert and this read (deleted): nothing to answer.
+        if (!existing) throw new Error(`video of ${video.storageKey} deleted while created`);
+        return { id: existing.id, created: false };
+      }
+      await this.linkSops(tx, created.id, sops);
+      return { id: created.id, created: true };
     });
+  }
+
+  /** The organization's video stored under this key, if there is one. */
+  async findByStorageKey(organizationId: number, key: string): Promise<VideoRow | undefined> {
+    const [row] = (await this.db.query(
+      `SELECT ${VIDEO_COLUMNS} FROM videos v WHERE v.storage_key = $1 AND v.organization_id = $2`,
+      [key, organizationId],
+    )) as VideoRow[];
+    return row;
   }
 
   /**

@@ -110,17 +110,25 @@ export class VideosService {
     return found;
   }
 
+  /**
+   * Idempotent by the storage key: the gateway asks again when the first answer did not come in
+   * time, and deletes the stored file only when refused. A repeat answers the video recorded
+   * before anything else is checked, so it is not refused when the first one was not (a SOP
+   * deleted since, or the library away); two at once make one video (see VideosRepository.create).
+   */
   async create(request: NewVideo): Promise<Video> {
     const { actor } = request;
     if (!belongsToOrganization(request.storageKey, actor.organizationId))
       throw RpcFailure.forbidden();
+    const recorded = await this.videos.findByStorageKey(actor.organizationId, request.storageKey);
+    if (recorded) return toVideo(recorded);
     const linked = request.linkedSops.length
       ? await this.sops(
           actor,
           request.linkedSops.map((sop) => sop.sopId),
         )
       : [];
-    const id = await this.videos.create(
+    const { id, created } = await this.videos.create(
       {
         organizationId: actor.organizationId,
         title: request.title,
@@ -133,7 +141,8 @@ export class VideosService {
       },
       linked.map(({ sopId, sopTitle }) => ({ sopId, sopTitle })),
     );
-    await this.probe(actor.organizationId, id, request.storageKey);
+    // The first create of the key queued its probe.
+    if (created) await this.probe(actor.organizationId, id, request.storageKey);
     return toVideo(await this.row(actor, id));
   }
 
