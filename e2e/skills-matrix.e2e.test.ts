@@ -50,9 +50,9 @@ describe('job functions and the skills matrix, from real observations', () => {
     await adminPage.getByLabel('Olga Operator (operator)').click();
     await adminPage.getByTestId('members-save').click();
     const otto = adminPage.getByTestId(`job-function-member-${ids.otto}`);
-    await expect.poll(() => otto.innerText()).toContain('1 of 1 SOPs (100%)');
+    await expect.poll(() => otto.innerText()).toContain('1 of 1 SOP (100%)');
     expect(await adminPage.getByTestId(`job-function-member-${ids.olga}`).innerText()).toContain(
-      '0 of 1 SOPs (0%)',
+      '0 of 1 SOP (0%)',
     );
     expect(await card.getByTestId('job-function-coverage').innerText()).toContain('50% coverage');
     await keepScreenshot(adminPage, 'job-functions-page');
