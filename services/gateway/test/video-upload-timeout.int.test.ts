@@ -4,8 +4,12 @@ import { api, ERROR_TEXTS } from '@hub/proto';
 import { createOrganizationWithMembers } from './tenant-fixtures.js';
 import { type ApiSession, startTestStack, type TestStack } from './test-stack.js';
 
-/** The gateway's wait for a service's answer here: short, so a slow create outlasts it. */
-const RPC_TIMEOUT_MS = 1_500;
+/**
+ * The gateway's wait for a service's answer here: short, so a create held by the test outlasts
+ * it, yet long enough for the second ask, released as soon as it is seen waiting, to be answered
+ * within it on a loaded machine.
+ */
+const RPC_TIMEOUT_MS = 4_000;
 
 /** An `ftyp` box as MP4 files begin: enough for the upload's magic-byte check. */
 const MP4_HEADER = Buffer.from(
@@ -96,7 +100,7 @@ describe('a video create answered after the gateway timed out', () => {
     let answered = false;
     const answer = upload('late-create').finally(() => (answered = true));
     // The first create, and the gateway's second ask once the first had no answer, both wait.
-    const waiting = await waitUntil(waitingCreates, (count) => count >= 2 || answered, 10_000);
+    const waiting = await waitUntil(waitingCreates, (count) => count >= 2 || answered, 20_000);
     await release(lock);
     const { status, body } = await answer;
     const rows = await waitUntil(
