@@ -110,8 +110,7 @@ describe('a people import whose process died during it', () => {
     try {
       await expect(runner.run(importId, false)).rejects.toThrow('process killed');
       // The five mails it had handed over settle.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(mailed).toHaveLength(5);
+      await expect.poll(() => mailed.length).toBe(5);
       invitations.deliver = counted;
       await runner.run(importId, true);
     } finally {
