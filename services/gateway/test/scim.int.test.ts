@@ -591,13 +591,18 @@ describe('Groups (job functions)', () => {
       `/Groups/${id}`,
       patch({ op: 'replace', value: { id, displayName: 'Press operators' } }),
     );
-    expect(renamed.body.displayName).toBe('Press operators');
+    // RFC 7644 3.5.2: a PATCH asking for no resource is answered 204, its holders unnamed.
+    expect(renamed.status).toBe(204);
+    const read = async () => (await scim(secret, 'GET', `/Groups/${id}`)).body;
+    expect((await read()).displayName).toBe('Press operators');
+    // Asked for with `attributes`, the group comes back (RFC 7644 3.5.2), its members named.
     const added = await scim(
       secret,
       'PATCH',
-      `/Groups/${id}`,
+      `/Groups/${id}?attributes=members`,
       patch({ op: 'add', path: 'members', value: [{ value: hal, display: 'hal@acme.test' }] }),
     );
+    expect(added.status).toBe(200);
     expect(memberIds(added.body)).toEqual([gus, hal].sort());
     const removed = await scim(
       secret,
@@ -605,10 +610,20 @@ describe('Groups (job functions)', () => {
       `/Groups/${id}`,
       patch({ op: 'remove', path: `members[value eq "${gus}"]` }),
     );
-    expect(memberIds(removed.body)).toEqual([hal]);
+    expect(removed.status).toBe(204);
+    expect(memberIds(await read())).toEqual([hal]);
     expect((await jobFunction('Press operators'))?.members.map((m) => String(m.userId))).toEqual([
       hal,
     ]);
+    // A replace of the whole list is the group read whole, answered with it.
+    const swapped = await scim(
+      secret,
+      'PATCH',
+      `/Groups/${id}`,
+      patch({ op: 'replace', path: 'members', value: [{ value: gus }] }),
+    );
+    expect(swapped.status).toBe(200);
+    expect(memberIds(swapped.body)).toEqual([gus]);
 
     const replaced = await scim(secret, 'PUT', `/Groups/${id}`, {
       schemas: [GROUP],
@@ -646,7 +661,9 @@ describe('Groups (job functions)', () => {
       `/Groups/${id}`,
       patch({ op: 'Add', path: 'members', value: [{ value: ida }] }),
     );
-    expect(memberIds(added.body)).toEqual([ida]);
+    expect(added.status).toBe(204);
+    const read = async () => (await scim(secret, 'GET', `/Groups/${id}`)).body;
+    expect(memberIds(await read())).toEqual([ida]);
     const listed = await scim(secret, 'GET', `/Groups?excludedAttributes=members&filter=${filter}`);
     expect((listed.body.Resources as Record<string, unknown>[])[0]!.members).toBeUndefined();
     // displayName is declared caseExact: false, so a lookup in another case finds the same group.
@@ -665,14 +682,18 @@ describe('Groups (job functions)', () => {
       `/Groups/${id}`,
       patch({ op: 'Remove', path: 'members', value: [{ value: ida }] }),
     );
-    expect(memberIds(removed.body)).toEqual([]);
+    expect(removed.status).toBe(204);
+    expect(memberIds(await read())).toEqual([]);
+    // With members excluded, the group comes back without them.
     const renamed = await scim(
       secret,
       'PATCH',
-      `/Groups/${id}`,
+      `/Groups/${id}?excludedAttributes=members`,
       patch({ op: 'Replace', path: 'displayName', value: 'Shift leads' }),
     );
+    expect(renamed.status).toBe(200);
     expect(renamed.body.displayName).toBe('Shift leads');
+    expect(renamed.body.members).toBeUndefined();
   });
 
   it('keep every member that PATCHes sent at once add, and every one they did not remove', async () => {
@@ -706,7 +727,7 @@ describe('Groups (job functions)', () => {
         patch({ op: 'Remove', path: 'members', value: [{ value: first }] }),
       ),
     ]);
-    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 204));
     const group = await scim(secret, 'GET', `/Groups/${id}`);
     expect(memberIds(group.body)).toEqual([...others].sort());
   });
@@ -829,7 +850,7 @@ describe('Groups (job functions)', () => {
         patch({ op: 'replace', path: 'displayName', value: 'Dock team' }),
       ),
     );
-    expect(rename.status).toBe(200);
+    expect(rename.status).toBe(204);
     expect((await jobFunction('Dock team'))?.requiredSops).toEqual([
       { documentId: sop, title: 'Dock doors' },
     ]);

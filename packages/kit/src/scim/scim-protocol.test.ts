@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   applyPatch,
   equalityValue,
+  memberChanges,
   patchOperations,
   ScimRefusal,
   scimFilter,
@@ -139,5 +140,44 @@ describe('patchOperations and applyPatch', () => {
   it('refuse a request without operations or with an unknown one', () => {
     expect(refusal(() => patchOperations({})).body).toMatchObject({ scimType: 'invalidSyntax' });
     expect(refusal(() => patchOperations({ Operations: [{ op: 'move' }] })).status).toBe(400);
+  });
+});
+
+describe('memberChanges', () => {
+  const changes = (...Operations: object[]) => memberChanges(patchOperations({ Operations }));
+
+  it("read Okta's and Entra ID's member pushes as ids added and removed, the rest apart", () => {
+    expect(
+      changes(
+        { op: 'remove', path: 'members[value eq "89"]' },
+        { op: 'add', path: 'members', value: [{ value: '23', display: 'test.user@okta.local' }] },
+        { op: 'Add', path: 'Members', value: [{ Value: 24 }] },
+        { op: 'Remove', path: 'members', value: [{ value: '7' }] },
+        { op: 'Replace', path: 'displayName', value: 'Line leads' },
+      ),
+    ).toEqual({
+      added: ['23', '24'],
+      removed: ['89', '7'],
+      others: [{ op: 'replace', path: 'displayName', value: 'Line leads' }],
+    });
+  });
+
+  it('keep the last word on a member the operations both add and remove', () => {
+    expect(
+      changes(
+        { op: 'add', path: 'members', value: [{ value: '5' }, { value: '6' }] },
+        { op: 'remove', path: 'members[value eq "5"]' },
+        { op: 'remove', path: 'members[value eq "6"]' },
+        { op: 'add', path: 'members', value: [{ value: '6' }] },
+      ),
+    ).toMatchObject({ added: ['6'], removed: ['5'] });
+  });
+
+  it('leave to the whole group any other change to members', () => {
+    expect(changes({ op: 'replace', path: 'members', value: [{ value: '1' }] })).toBeNull();
+    expect(changes({ op: 'remove', path: 'members' })).toBeNull();
+    expect(changes({ op: 'replace', value: { members: [] } })).toBeNull();
+    expect(changes({ op: 'add', path: 'members', value: { value: '1' } })).toBeNull();
+    expect(changes({ op: 'remove', path: 'members[display eq "Ann"]' })).toBeNull();
   });
 });

@@ -264,3 +264,74 @@ export function applyPatch<T extends { schemas: string[] }>(
     );
   }
 }
+
+/** Members a PATCH adds and removes by id, and its operations on anything else. */
+export interface MemberChanges {
+  added: string[];
+  removed: string[];
+  others: ScimPatchOperation[];
+}
+
+const MEMBERS_PATH = /^\s*members\s*$/i;
+const MEMBER_BY_VALUE = /^\s*members\s*\[\s*value\s+eq\s+(?:"((?:[^"\\]|\\.)*)"|(\d+))\s*\]\s*$/i;
+
+/** The ids of an `add` to members: a list of `{ value }` (any case); null when it is not one. */
+function addedValues(value: unknown): string[] | null {
+  if (!Array.isArray(value)) return null;
+  const ids = value.map((item: unknown) => {
+    if (!item || typeof item !== 'object') return null;
+    const key = Object.keys(item).find((name) => name.toLowerCase() === 'value');
+    const id = key === undefined ? undefined : (item as Record<string, unknown>)[key];
+    return typeof id === 'string' || typeof id === 'number' ? String(id) : null;
+  });
+  return ids.every((id) => id !== null) ? (ids as string[]) : null;
+}
+
+/** The id of a `remove` of `members[value eq "id"]`, else null. */
+function removedValue(path: string): string | null {
+  const match = MEMBER_BY_VALUE.exec(path);
+  if (!match) return null;
+  return match[1] === undefined ? match[2]! : (JSON.parse(`"${match[1]}"`) as string);
+}
+
+function touchesMembers(operation: ScimPatchOperation): boolean {
+  const { path, value } = operation as { path?: string; value?: unknown };
+  if (path) return /^\s*members\b/i.test(path);
+  return (
+    !!value &&
+    typeof value === 'object' &&
+    Object.keys(value).some((key) => key.toLowerCase() === 'members')
+  );
+}
+
+/**
+ * A PATCH's operations as the members it adds and removes by id (Okta's and Entra ID's group
+ * pushes) and the rest, in order: a member added then removed is neither. Null when an
+ * operation reaches members otherwise (a replace of the list, a removal of all, a sub-attribute),
+ * which needs the resource whole.
+ */
+export function memberChanges(operations: ScimPatchOperation[]): MemberChanges | null {
+  const added = new Set<string>();
+  const removed = new Set<string>();
+  const others: ScimPatchOperation[] = [];
+  for (const operation of operations) {
+    const { path, value } = operation as { path?: string; value?: unknown };
+    const adding = operation.op === 'add' && path && MEMBERS_PATH.test(path);
+    const ids = adding ? addedValues(value) : null;
+    const removal = operation.op === 'remove' && path ? removedValue(path) : null;
+    if (ids) {
+      for (const id of ids) {
+        added.add(id);
+        removed.delete(id);
+      }
+    } else if (removal !== null) {
+      removed.add(removal);
+      added.delete(removal);
+    } else if (touchesMembers(operation)) {
+      return null;
+    } else {
+      others.push(operation);
+    }
+  }
+  return { added: [...added], removed: [...removed], others };
+}

@@ -14,12 +14,24 @@ export interface ScimResourceType {
    */
   replace(call: ScimCall, before?: { schemas: string[] }): Promise<ScimAnswer>;
   remove(call: ScimCall): Promise<ScimAnswer>;
+  /** A type whose PATCH need not read the resource whole answers it itself (see patchWhole). */
+  patch?(call: ScimCall): Promise<ScimAnswer>;
 }
 
 /**
- * One SCIM call of a resource type, its refusals answered as SCIM errors. A PATCH is the
- * resource as read with the operations applied (scim-patch), then saved as a PUT of the result:
- * each resource type writes its replace once, and a PATCH validates and saves exactly as it.
+ * A PATCH as the resource as read with the operations applied (scim-patch), then saved as a PUT
+ * of the result: each resource type writes its replace once, and a PATCH validates and saves
+ * exactly as it.
+ */
+export async function patchWhole(call: ScimCall, resource: ScimResourceType): Promise<ScimAnswer> {
+  const current = await resource.read(call);
+  const patched = applyPatch(current.body, patchOperations(call.body));
+  return resource.replace({ ...call, body: patched }, current.body);
+}
+
+/**
+ * One SCIM call of a resource type, its refusals answered as SCIM errors. A PATCH is the type's
+ * own when it has one, else patchWhole.
  */
 export function answerScimCall(call: ScimCall, resource: ScimResourceType): Promise<ScimAnswer> {
   return scimAnswer(async () => {
@@ -32,11 +44,8 @@ export function answerScimCall(call: ScimCall, resource: ScimResourceType): Prom
         return resource.read(call);
       case 'replace':
         return resource.replace(call);
-      case 'patch': {
-        const current = await resource.read(call);
-        const patched = applyPatch(current.body, patchOperations(call.body));
-        return resource.replace({ ...call, body: patched }, current.body);
-      }
+      case 'patch':
+        return resource.patch ? resource.patch(call) : patchWhole(call, resource);
       case 'delete':
         return resource.remove(call);
     }

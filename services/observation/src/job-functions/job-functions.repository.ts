@@ -79,6 +79,15 @@ export class JobFunctionsRepository {
     return record ?? null;
   }
 
+  /** The function's id and name alone: its holders are neither read nor counted. */
+  async named(organizationId: number, id: number): Promise<{ id: number; name: string } | null> {
+    const [row] = (await this.db.query(
+      `SELECT id, name FROM job_functions WHERE id = $1 AND organization_id = $2`,
+      [id, organizationId],
+    )) as { id: number; name: string }[];
+    return row ?? null;
+  }
+
   /** The organization's functions (or the one asked) with their SOPs and how many hold each. */
   async headings(organizationId: number, id: number | null = null): Promise<JobFunctionHeading[]> {
     const rows = (await this.db.query(

@@ -33,7 +33,7 @@ const range = (from: number, to: number) =>
 
 interface ListBody {
   totalResults: number;
-  Resources: { displayName: string; members?: { value: string; display?: string }[] }[];
+  Resources: { id: string; displayName: string; members?: { value: string; display?: string }[] }[];
 }
 
 /** A provider's SCIM groups of a 100,000-person organization ask identity about their holders. */
@@ -55,6 +55,10 @@ describe('SCIM groups of a large organization', () => {
     schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'],
     displayName,
     members: ids.map((id) => ({ value: String(id) })),
+  });
+  const patch = (...Operations: object[]) => ({
+    schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+    Operations,
   });
   const everyoneAsked = () => {
     expect(asked.every((one) => one.contract === identityRpc.membersByIds)).toBe(true);
@@ -148,5 +152,63 @@ describe('SCIM groups of a large organization', () => {
     expect((holding.body as ListBody).Resources.map((one) => one.displayName)).toEqual(['Ovens']);
     // Every group's holders, each once.
     expect(everyoneAsked()).toEqual([...range(1, PRESSES), OVENS_ONLY]);
+  });
+
+  it('adds and removes only the members a PATCH names, asking identity about the added alone', async () => {
+    const listed = await service.handle(
+      await call({
+        operation: 'list',
+        query: { filter: 'displayName eq "Presses"', excludedAttributes: 'members' },
+      }),
+    );
+    const id = (listed.body as ListBody).Resources[0]!.id;
+    const newcomer = PEOPLE - 1;
+    const patched = (body: object, query: Record<string, string> = {}) =>
+      call({ operation: 'patch', id, body, query }).then((one) => service.handle(one));
+
+    asked.length = 0;
+    // Okta's push: one member added to a group of 1,500.
+    const added = await patched(
+      patch({ op: 'add', path: 'members', value: [{ value: String(newcomer), display: 'P' }] }),
+    );
+    expect(everyoneAsked()).toEqual([newcomer]);
+    // RFC 7644 3.5.2: no resource asked for, none sent (Okta and Entra ID take 204).
+    expect(added).toEqual({ status: 204, body: null });
+
+    // Entra ID's removal by value list and Okta's by filter: identity is not asked at all.
+    asked.length = 0;
+    const removed = await patched(
+      patch(
+        { op: 'Remove', path: 'members', value: [{ value: '1' }] },
+        { op: 'remove', path: 'members[value eq "2"]' },
+      ),
+    );
+    expect(removed.status).toBe(204);
+    expect(asked).toEqual([]);
+
+    // A rename answered without members when the provider excludes them.
+    const renamed = await patched(
+      patch({ op: 'Replace', path: 'displayName', value: 'Press line' }),
+      {
+        excludedAttributes: 'members',
+      },
+    );
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ id, displayName: 'Press line' });
+    expect((renamed.body as { members?: unknown }).members).toBeUndefined();
+    expect(asked).toEqual([]);
+
+    // Someone outside the organization is refused, asked about alone, and nothing changes.
+    const refused = await patched(
+      patch(
+        { op: 'Replace', path: 'displayName', value: 'Presses' },
+        { op: 'Add', path: 'members', value: [{ value: String(OUTSIDER) }] },
+      ),
+    );
+    expect(refused.status).toBe(400);
+    expect(everyoneAsked()).toEqual([OUTSIDER]);
+
+    const [heading] = await new JobFunctionsRepository(db).headings(ACME, Number(id));
+    expect(heading).toMatchObject({ name: 'Press line', memberCount: PRESSES + 1 - 2 });
   });
 });

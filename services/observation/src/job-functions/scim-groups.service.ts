@@ -1,6 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SCIM_SCHEMAS, type ScimAnswer, type ScimCall } from '@hub/proto';
-import { answerScimCall, refuse, savedUnique, scimFilter, scimList, scimPaging } from '@hub/kit';
+import {
+  answerScimCall,
+  applyPatch,
+  memberChanges,
+  patchOperations,
+  patchWhole,
+  refuse,
+  savedUnique,
+  scimFilter,
+  scimList,
+  scimPaging,
+} from '@hub/kit';
 import { z } from 'zod';
 import { Members } from '../team/members.js';
 import { type JobFunctionRecord, JobFunctionsRepository } from './job-functions.repository.js';
@@ -17,7 +28,7 @@ interface ScimGroup {
   schemas: string[];
   id: string;
   displayName: string;
-  members: { value: string; display?: string; $ref: string }[];
+  members?: { value: string; display?: string; $ref: string }[];
   meta: { resourceType: 'Group'; location: string };
 }
 
@@ -41,9 +52,33 @@ export class ScimGroupsService {
     @Inject(Members) private readonly members: Members,
   ) {}
 
-  /** A PATCH is answered by the kit: this replace, of the resource as read with it applied. */
   handle(call: ScimCall): Promise<ScimAnswer> {
     return answerScimCall(call, this);
+  }
+
+  /**
+   * A PATCH adding and removing members by id (Okta's and Entra ID's group pushes, a rename with
+   * them) changes those alone: identity is asked about the added ids only, and the holders are
+   * neither read nor named (a group of 100,000 holders took 100 calls for one member). Any other
+   * change to members (a replace of the list) needs the group whole: the kit's PATCH, this
+   * replace of the group as read with the operations applied.
+   */
+  async patch(call: ScimCall): Promise<ScimAnswer> {
+    const changes = memberChanges(patchOperations(call.body));
+    if (!changes) return patchWhole(call, this);
+    const { organizationId } = call.caller;
+    const named = await this.named(organizationId, call.id);
+    const input = this.parse(applyPatch(bare(named, call.baseUrl), changes.others));
+    // Checked before anything is written: a refused member leaves the name as it was too.
+    const added = await this.memberIds(
+      organizationId,
+      changes.added.map((value) => ({ value })),
+    );
+    // Anything but a user id holds no function: nothing to remove.
+    const removed = changes.removed.map(Number).filter(isUserId);
+    await this.rename(organizationId, named, input.displayName);
+    await this.functions.changeMembers(organizationId, named.id, added, removed);
+    return this.patched(call, named.id);
   }
 
   /**
@@ -143,7 +178,26 @@ export class ScimGroupsService {
     return { status: 200, body: await this.group(organizationId, baseUrl, record.id) };
   }
 
-  private async rename(organizationId: number, record: JobFunctionRecord, displayName: string) {
+  /**
+   * RFC 7644 3.5.2: 200 with the group when `attributes` are asked (its holders named only when
+   * members are among them), 200 without members when they are excluded, else 204 No Content,
+   * which Okta and Entra ID take: no holder is named for a provider that did not ask.
+   */
+  private async patched({ caller, query, baseUrl }: ScimCall, id: number): Promise<ScimAnswer> {
+    const excluded = /\bmembers\b/i.test(query.excludedAttributes ?? '');
+    if (query.attributes === undefined && !excluded) return { status: 204, body: null };
+    if (!excluded && /\bmembers\b/i.test(query.attributes ?? '')) {
+      return { status: 200, body: await this.group(caller.organizationId, baseUrl, id) };
+    }
+    const named = await this.named(caller.organizationId, String(id));
+    return { status: 200, body: bare(named, baseUrl) };
+  }
+
+  private async rename(
+    organizationId: number,
+    record: Pick<JobFunctionRecord, 'id' | 'name'>,
+    displayName: string,
+  ) {
     if (displayName === record.name) return;
     await savedUnique(() => this.functions.rename(organizationId, record.id, displayName), TAKEN);
   }
@@ -175,14 +229,13 @@ export class ScimGroupsService {
     return ids;
   }
 
-  private async record(organizationId: number, id: string | undefined) {
-    const functionId = Number(id);
-    const record =
-      Number.isSafeInteger(functionId) && functionId > 0
-        ? await this.functions.find(organizationId, functionId)
-        : null;
-    if (!record) throw refuse(404, 'Group not found');
-    return record;
+  private record(organizationId: number, id: string | undefined) {
+    return found(id, (functionId) => this.functions.find(organizationId, functionId));
+  }
+
+  /** The group's id and name, its holders left unread. */
+  private named(organizationId: number, id: string | undefined) {
+    return found(id, (functionId) => this.functions.named(organizationId, functionId));
   }
 
   private async group(organizationId: number, baseUrl: string, id: number | string | undefined) {
@@ -207,8 +260,22 @@ export class ScimGroupsService {
 /** An id identity could hold: a positive 32-bit integer (a provider may send anything). */
 const isUserId = (id: number) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
 
+/** The function of a group's id, or a 404 refusal. */
+async function found<T>(id: string | undefined, find: (functionId: number) => Promise<T | null>) {
+  const functionId = Number(id);
+  const record = Number.isSafeInteger(functionId) && functionId > 0 ? await find(functionId) : null;
+  if (!record) throw refuse(404, 'Group not found');
+  return record;
+}
+
+/** The group without its members. */
+function bare(named: { id: number; name: string }, baseUrl: string): ScimGroup {
+  const group = toScimGroup({ ...named, memberIds: [] }, new Map(), baseUrl);
+  return { ...group, members: undefined };
+}
+
 function toScimGroup(
-  record: JobFunctionRecord,
+  record: Pick<JobFunctionRecord, 'id' | 'name' | 'memberIds'>,
   names: Map<number, string>,
   baseUrl: string,
 ): ScimGroup {
