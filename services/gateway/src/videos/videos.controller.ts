@@ -85,9 +85,10 @@ export class VideosController {
   /**
    * The stored file's video, asked again when an ask got no answer: the video service may have
    * recorded it all the same, and its create answers the video of a storage key it has. The
-   * file goes only when the service refused it; with still no answer it stays, as the video may
-   * yet be recorded and needs it (a file with no video is only stored bytes, a video with no file
-   * fails to play and to be analysed).
+   * file goes only when the service refused the first ask; after an ask with no answer it stays,
+   * as that ask's create may yet commit and need it, even where a later ask is refused (its SOP
+   * deleted meanwhile): a file with no video is only stored bytes, a video with no file fails to
+   * play and to be analysed.
    */
   private async create(request: RpcRequest<typeof videoRpc.create>): Promise<Video> {
     for (let ask = 1; ; ask += 1) {
@@ -95,7 +96,7 @@ export class VideosController {
         return await this.rpc.call(videoRpc.create, request);
       } catch (error) {
         if (!unanswered(error)) {
-          await this.storage.remove(request.storageKey);
+          if (ask === 1) await this.storage.remove(request.storageKey);
           throw error;
         }
         if (ask === CREATE_ASKS) {
