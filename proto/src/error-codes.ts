@@ -87,6 +87,8 @@ export const ERROR_TEXTS = {
     'You are being observed on this SOP. Its evaluation can be edited once your observation is completed.',
   observation_of_observed_sop:
     'You are being observed on this SOP. Other observations of it can be read once yours is completed.',
+  observing_while_observed:
+    'You are being observed on this SOP. You can observe others on it once your observation is completed.',
   evaluation_unpublished:
     'This evaluation is not published yet. Publish it before starting an observation.',
   course_sops_unpublished: 'These SOPs have no published evaluation: {titles}.',

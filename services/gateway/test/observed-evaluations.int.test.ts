@@ -167,6 +167,18 @@ describe('a training supervisor observed on an SOP', () => {
       403,
       'observation_of_observed_sop',
     );
+    // Nor can she observe another on it meanwhile: the session would show her the answers.
+    await expectError(
+      tina.call(api.createObservation, {
+        body: {
+          sopDocumentId: observedSop.documentId,
+          evaluationId: observedSop.evaluationId,
+          operatorId: cast.ottoId,
+        },
+      }),
+      403,
+      'observing_while_observed',
+    );
     // Her own session reads as before, and the observer reads both.
     expect((await tina.call(api.observation, { params: { id: hers } })).status).toBe('in_progress');
     expect((await tess.call(api.observation, { params: { id: otto } })).responses).toHaveLength(2);

@@ -158,6 +158,11 @@ export class ObservationsService {
     if (request.sopDocumentId && request.sopDocumentId !== evaluation.documentId) {
       throw RpcFailure.validation('Please select a document with evaluation', 'sopDocumentId');
     }
+    // Observing on an SOP shows its answers marked: not while one is observed on it oneself.
+    const observedOn = await this.repository.openDocumentsOf(actor.organizationId, actor.userId);
+    if (observedOn.includes(evaluation.documentId)) {
+      throw RpcFailure.forbidden(ERROR_TEXTS.observing_while_observed);
+    }
     const questions = evaluation.questions.map(
       ({ correctOption: _letter, ...question }) => question,
     );

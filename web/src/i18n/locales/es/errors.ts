@@ -75,6 +75,8 @@ export const errors: Record<ErrorCode, string> = {
     'Te están observando en este SOP. Su evaluación podrá editarse cuando se complete tu observación.',
   observation_of_observed_sop:
     'Te están observando en este SOP. Podrás leer otras observaciones suyas cuando termine la tuya.',
+  observing_while_observed:
+    'Te están observando en este SOP. Podrás observar a otras personas en él cuando termine tu observación.',
   evaluation_unpublished:
     'Esta evaluación aún no está publicada. Publícala antes de empezar una observación.',
   course_sops_unpublished: 'Estos SOP no tienen ninguna evaluación publicada: {{titles}}.',

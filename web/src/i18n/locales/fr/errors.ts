@@ -76,6 +76,8 @@ export const errors: Record<ErrorCode, string> = {
     'Vous êtes observé sur ce SOP. Son évaluation pourra être modifiée une fois votre observation terminée.',
   observation_of_observed_sop:
     'Vous êtes observé sur ce mode opératoire. Ses autres observations pourront être lues une fois la vôtre terminée.',
+  observing_while_observed:
+    'Vous êtes observé sur ce mode opératoire. Vous pourrez y observer d’autres personnes une fois votre observation terminée.',
   evaluation_unpublished:
     'Cette évaluation n’est pas encore publiée. Publiez-la avant de commencer une observation.',
   course_sops_unpublished: 'Ces modes opératoires n’ont aucune évaluation publiée : {{titles}}.',
