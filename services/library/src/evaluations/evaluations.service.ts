@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
   type Actor,
@@ -31,8 +31,13 @@ function carriedMarks(row: EvaluationEntity, questions: StoredQuestion[]): strin
     .map((question) => question.id);
 }
 
+/** How long a read waits to learn whether its reviewer is observed on the SOP. */
+const OBSERVED_CHECK_TIMEOUT_MS = 2_000;
+
 @Injectable()
 export class EvaluationsService {
+  private readonly logger = new Logger('Evaluations');
+
   constructor(
     @Inject(EvaluationsRepository) private readonly evaluations: EvaluationsRepository,
     @Inject(DocumentsService) private readonly documents: DocumentsService,
@@ -47,8 +52,25 @@ export class EvaluationsService {
    * that observation is completed: they are answering it.
    */
   private async view(actor: Actor, row: EvaluationEntity): Promise<ReviewEvaluation | Evaluation> {
-    const reviewer = isReviewer(actor) && !(await this.observedOn(actor, row.documentId));
-    return reviewer ? toReviewView(row) : toPublicView(row);
+    if (!isReviewer(actor)) return toPublicView(row);
+    return (await this.mayBeObservedOn(actor, row.documentId))
+      ? toPublicView(row)
+      : toReviewView(row);
+  }
+
+  /**
+   * For a read: whether the reviewer may be observed on the document. When observation does not
+   * answer soon (away, or of the previous release, which has no such question, during a rolling
+   * upgrade), the questions are still served, without their answers: no guess shows them, and no
+   * reviewer's read waits for the RPC's whole timeout or fails.
+   */
+  private async mayBeObservedOn(actor: Actor, documentId: number): Promise<boolean> {
+    try {
+      return await this.observedOn(actor, documentId, OBSERVED_CHECK_TIMEOUT_MS);
+    } catch (error) {
+      this.logger.warn(`observed sessions of user ${actor.userId} unknown: ${String(error)}`);
+      return true;
+    }
   }
 
   /**
@@ -57,11 +79,12 @@ export class EvaluationsService {
    * moment, with no delay after a start in which the answers would still be shown. When it
    * cannot answer, neither does this (no answers shown on a guess).
    */
-  private async observedOn(actor: Actor, documentId: number): Promise<boolean> {
-    const observed = await this.rpc.call(observationRpc.observedOperatorDocuments, {
-      organizationId: actor.organizationId,
-      userId: actor.userId,
-    });
+  private async observedOn(actor: Actor, documentId: number, timeoutMs?: number): Promise<boolean> {
+    const observed = await this.rpc.call(
+      observationRpc.observedOperatorDocuments,
+      { organizationId: actor.organizationId, userId: actor.userId },
+      timeoutMs,
+    );
     return observed.includes(documentId);
   }
 
