@@ -67,3 +67,10 @@ export const DomainEvent = z.discriminatedUnion('type', [
   }),
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
+
+/**
+ * Identity's consumer group for `notification.requested`: its publishers make it exist before
+ * identity first reads (`EventBus.keepFor`), so a notice published by a service upgraded first
+ * is kept for it.
+ */
+export const NOTIFICATIONS_GROUP = 'notifications';

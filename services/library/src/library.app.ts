@@ -2,7 +2,12 @@ import 'reflect-metadata';
 import type { INestMicroservice } from '@nestjs/common';
 import type { Queue, Worker } from 'bullmq';
 import type { DataSource } from 'typeorm';
-import { type PdfProcessingJob, type QuizGenerationJob, QUEUE_CONTRACTS } from '@hub/proto';
+import {
+  NOTIFICATIONS_GROUP,
+  type PdfProcessingJob,
+  type QuizGenerationJob,
+  QUEUE_CONTRACTS,
+} from '@hub/proto';
 import {
   EventBus,
   Outbox,
@@ -46,6 +51,8 @@ export async function startLibrary(config: LibraryConfig): Promise<RunningLibrar
   const rpc = new RpcClient(config.REDIS_URL, config.REDIS_PREFIX);
   const quiz = new QuizGeneration(dataSource, quizQueue, rpc);
   const events = new EventBus(config.REDIS_URL, config.REDIS_PREFIX);
+  // Its notices are read by identity's group: kept for it even before identity first reads.
+  await events.keepFor(NOTIFICATIONS_GROUP);
   // Every event this service publishes goes through its outbox (written with the change).
   const outbox = new Outbox(dataSource, events);
   outbox.start();

@@ -131,6 +131,29 @@ describe('EventBus', () => {
   });
 });
 
+describe('a group kept for before its reader starts (EventBus.keepFor)', () => {
+  it('keeps what is published meanwhile through a trim, for the reader that joins later', async () => {
+    const prefix = `${resources.redisPrefix}keep:`;
+    const bounded = new EventBus(TEST_REDIS_URL, prefix, { trimEvery: 1000, maxEntries: 1000 });
+    const early: DomainEvent[] = [];
+    const late: DomainEvent[] = [];
+    const subscriptions = [bounded.subscribe('early', async (event) => void early.push(event))];
+    try {
+      await bounded.keepFor('late');
+      await bounded.keepFor('late');
+      for (let id = 1; id <= 3; id += 1)
+        await bounded.publish({ type: 'organization.deleted', organizationId: id });
+      await expect.poll(() => early.length).toBe(3);
+      await bounded.trim();
+      subscriptions.push(bounded.subscribe('late', async (event) => void late.push(event)));
+      await expect.poll(() => late.length).toBe(3);
+    } finally {
+      await Promise.all(subscriptions.map((subscription) => subscription.close()));
+      await bounded.close();
+    }
+  });
+});
+
 describe('EventBus with a poison event (one a handler always fails on)', () => {
   const POISON: DomainEvent = { type: 'organization.deleted', organizationId: 13 };
   const isPoison = (event: DomainEvent) =>

@@ -121,6 +121,19 @@ export class EventBus {
       await this.trim().catch((error: unknown) => log.warn(`events not trimmed: ${String(error)}`));
   }
 
+  /**
+   * Makes `group` exist from now on, before its reader first starts: what is published for it
+   * meanwhile (a service upgraded before the one that reads it) is then kept for it, not trimmed
+   * as every existing group's. Its reader, joining later, takes it from there.
+   */
+  async keepFor(group: string): Promise<void> {
+    await this.writer
+      .xgroup('CREATE', this.streams.events, group, '$', 'MKSTREAM')
+      .catch((error: unknown) => {
+        if (!String(error).includes('BUSYGROUP')) throw error;
+      });
+  }
+
   subscribe(service: string, handle: EventHandler): EventSubscription {
     return new EventSubscription(
       connectRedis(this.url, `${service}-events`),

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '@hub/proto';
+import { type DomainEvent, NOTIFICATIONS_GROUP } from '@hub/proto';
 import type { EventBus, EventSubscription } from '@hub/kit';
 import type { NotificationsService } from './notifications.service.js';
 
@@ -12,7 +12,7 @@ export function handleNotificationRequests(
   events: EventBus,
   notifications: NotificationsService,
 ): EventSubscription {
-  return events.subscribe('notifications', async (event: DomainEvent) => {
+  return events.subscribe(NOTIFICATIONS_GROUP, async (event: DomainEvent) => {
     if (event.type !== 'notification.requested') return;
     await notifications.tell(event.userIds, event.notification, event.key);
   });
