@@ -17,9 +17,17 @@ import {
   VideoWithReport,
 } from '../video.js';
 import { FaceEnrolment } from '../video-jobs.js';
-import { MemberVideoPage } from '../team.js';
+import { MemberVideo, MemberVideoPage } from '../team.js';
 
 const VideoRef = z.object({ actor: Actor, videoId: z.number().int() });
+/** An analysed video in which people were detected but not all identified. */
+const IdentificationGap = z.object({
+  videoId: z.number().int(),
+  title: z.string(),
+  detectedOperators: z.number().int(),
+  identifiedOperators: z.number().int(),
+  analyzedAt: z.string(),
+});
 /** Whose reference photos: the actor's own, or (administrators) a member's; the service decides. */
 const PersonRef = z.object({ actor: Actor, userId: z.number().int() });
 const ReferenceRef = PersonRef.extend({ referenceId: z.number().int() });
@@ -80,12 +88,24 @@ export const videoRpc = {
     z.object({ key: z.string() }),
   ),
   /**
-   * Team Overview: a page of the analysed videos in which this person was identified, latest
-   * recorded first (the member's page and its next pages); the organization scopes it.
+   * Team Overview: every analysed video in which this person was identified, latest recorded
+   * first. No service of this release asks it (each asks a page, `memberVideoPage`); answered
+   * for the previous release's services during a rolling upgrade, removed in the next.
    */
   appearancesOf: rpc(
     'video',
     'videos.appearancesOf',
+    'service',
+    z.object({ organizationId: z.number().int(), userId: z.number().int() }),
+    z.array(MemberVideo),
+  ),
+  /**
+   * Team Overview: a page of the analysed videos in which this person was identified, latest
+   * recorded first (the member's page and its next pages); the organization scopes it.
+   */
+  memberVideoPage: rpc(
+    'video',
+    'videos.memberVideoPage',
     'service',
     z.object({ organizationId: z.number().int(), userId: z.number().int(), page: PageRequest }),
     MemberVideoPage,
@@ -163,27 +183,32 @@ export const videoRpc = {
     z.object({ storageKey: z.string() }),
   ),
   /**
-   * For recommendations: how many analysed videos detected people not all identified, and how
-   * many such people, with the `limit` latest of those videos (the finding's evidence), not every
-   * one of years of videos.
+   * For recommendations: every analysed video in which people were detected but not all
+   * identified. No service of this release asks it (each asks the counts and the latest few,
+   * `identificationGapCounts`); answered for the previous release's services during a rolling
+   * upgrade, removed in the next.
    */
   identificationGaps: rpc(
     'video',
     'videos.identificationGaps',
     'service',
+    z.object({ organizationId: z.number().int() }),
+    z.array(IdentificationGap),
+  ),
+  /**
+   * For recommendations: how many analysed videos detected people not all identified, and how
+   * many such people, with the `limit` latest of those videos (the finding's evidence), not every
+   * one of years of videos.
+   */
+  identificationGapCounts: rpc(
+    'video',
+    'videos.identificationGapCounts',
+    'service',
     z.object({ organizationId: z.number().int(), limit: z.number().int().min(1).max(100) }),
     z.object({
       videoCount: z.number().int(),
       unidentifiedOperators: z.number().int(),
-      latest: z.array(
-        z.object({
-          videoId: z.number().int(),
-          title: z.string(),
-          detectedOperators: z.number().int(),
-          identifiedOperators: z.number().int(),
-          analyzedAt: z.string(),
-        }),
-      ),
+      latest: z.array(IdentificationGap),
     }),
   ),
 } as const;

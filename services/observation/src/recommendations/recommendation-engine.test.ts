@@ -93,7 +93,10 @@ function engine(asked: Asked = []) {
         },
       ],
     ],
-    [videoRpc.identificationGaps.pattern, { videoCount: 0, unidentifiedOperators: 0, latest: [] }],
+    [
+      videoRpc.identificationGapCounts.pattern,
+      { videoCount: 0, unidentifiedOperators: 0, latest: [] },
+    ],
   ]);
   const rpc = {
     call: (contract: RpcContract, request: unknown) => {
@@ -158,7 +161,7 @@ describe('the videos recommendations ask for', () => {
     const asked: Asked = [];
     await engine(asked).findings(7, NOW);
     expect(asked).toContainEqual({
-      pattern: videoRpc.identificationGaps.pattern,
+      pattern: videoRpc.identificationGapCounts.pattern,
       request: { organizationId: 7, limit: MAX_EVIDENCE },
     });
   });

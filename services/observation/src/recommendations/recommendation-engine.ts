@@ -55,7 +55,7 @@ export class RecommendationEngine {
         this.repository.questionResults(organizationId),
         this.supervisors(organizationId),
         this.rpc.call(libraryRpc.documentHealth, { organizationId }),
-        this.rpc.call(videoRpc.identificationGaps, { organizationId, limit: MAX_EVIDENCE }),
+        this.rpc.call(videoRpc.identificationGapCounts, { organizationId, limit: MAX_EVIDENCE }),
         this.repository.pendingReobservations(organizationId),
       ]);
     // Pending and suspended people cannot be observed (nor observe): nothing to recommend.

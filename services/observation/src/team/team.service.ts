@@ -208,7 +208,7 @@ export class TeamService {
       this.certifications.rows(actor, { userId, limit: 500 }),
       this.repository.observationsOf(organizationId, userId),
       this.courses(organizationId, userId),
-      this.rpc.call(videoRpc.appearancesOf, {
+      this.rpc.call(videoRpc.memberVideoPage, {
         organizationId,
         userId,
         page: { limit: MEMBER_VIDEOS_PAGE },
@@ -239,7 +239,7 @@ export class TeamService {
    */
   async memberVideos(actor: Actor, userId: number, page: PageRequest): Promise<MemberVideoPage> {
     const organizationId = actor.organizationId;
-    const videos = this.rpc.call(videoRpc.appearancesOf, { organizationId, userId, page });
+    const videos = this.rpc.call(videoRpc.memberVideoPage, { organizationId, userId, page });
     videos.catch(() => undefined);
     const people = await this.members.some(organizationId, [userId]);
     if (!people.some((person) => person.id === userId)) {

@@ -1,7 +1,13 @@
+import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
+import { PATTERN_METADATA } from '@nestjs/microservices/constants.js';
+import { videoRpc } from '@hub/proto';
 import { claimTestResources, type TestResources } from '@hub/testing';
 import { openVideoDatabase } from '../database.js';
+import type { FaceEnrolments } from '../faces/face-enrolments.js';
+import { VideosController } from '../videos/videos.controller.js';
+import type { VideosService } from '../videos/videos.service.js';
 import { Appearances } from './appearances.js';
 
 const ACME = 41;
@@ -136,5 +142,49 @@ describe('appearances and identification gaps, a page at a time', () => {
     expect(answer.unidentifiedOperators).toBe(24);
     expect(answer.latest.map((video) => video.videoId)).toEqual(gaps.slice(0, 5));
     expect(answer.latest[0]).toMatchObject({ detectedOperators: 3, identifiedOperators: 1 });
+  });
+
+  /** The controller's handler of a pattern, as the transport finds it, given a request. */
+  const answerOf = async (pattern: string, request: unknown) => {
+    const controller = new VideosController(
+      {} as VideosService,
+      appearances,
+      {} as FaceEnrolments,
+      db,
+    );
+    const handler = Object.values(Object.getOwnPropertyDescriptors(VideosController.prototype))
+      .map((property) => property.value as unknown)
+      .find(
+        (method): method is (request: unknown) => Promise<unknown> =>
+          typeof method === 'function' &&
+          (Reflect.getMetadata(PATTERN_METADATA, method) as string[] | undefined)?.includes(
+            pattern,
+          ) === true,
+      );
+    if (!handler) throw new Error(`no handler of ${pattern}`);
+    return handler.call(controller, request);
+  };
+
+  // During a rolling upgrade the previous release's observation service still asks the old
+  // patterns, with their old requests, and reads an array.
+  it("answers the previous release's patterns their old shapes", async () => {
+    const acmeOtto = { organizationId: ACME, userId: OTTO };
+    const videos = await answerOf(
+      'video.videos.appearancesOf',
+      videoRpc.appearancesOf.request.parse(acmeOtto),
+    );
+    expect(Array.isArray(videos)).toBe(true);
+    const everyVideo = videoRpc.appearancesOf.answer.parse(videos);
+    const paged = await appearances.of(ACME, OTTO, { limit: 200 });
+    expect(everyVideo).toHaveLength(8);
+    expect(everyVideo).toEqual(paged.videos);
+
+    const request = videoRpc.identificationGaps.request.parse({ organizationId: GLOBEX });
+    const gaps = videoRpc.identificationGaps.answer.parse(
+      await answerOf('video.videos.identificationGaps', request),
+    );
+    const counted = await appearances.gaps(GLOBEX, 100);
+    expect(gaps).toHaveLength(12);
+    expect(gaps).toEqual(counted.latest);
   });
 });

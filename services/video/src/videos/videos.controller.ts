@@ -57,9 +57,15 @@ export class VideosController {
   }
 
   /** Asked by the observation service for a member's page; the organization scopes it. */
-  @RpcHandler(videoRpc.appearancesOf)
-  appearancesOf(@Payload() { organizationId, userId, page }: Req<'appearancesOf'>) {
+  @RpcHandler(videoRpc.memberVideoPage)
+  memberVideoPage(@Payload() { organizationId, userId, page }: Req<'memberVideoPage'>) {
     return this.appearances.of(organizationId, userId, page);
+  }
+
+  /** The previous release's observation service, during a rolling upgrade (removed in the next). */
+  @RpcHandler(videoRpc.appearancesOf)
+  appearancesOf(@Payload() { organizationId, userId }: Req<'appearancesOf'>) {
+    return this.appearances.everyVideoOf(organizationId, userId);
   }
 
   /** Asked by the integration service to identify a camera's snapshot: one organization only. */
@@ -69,8 +75,14 @@ export class VideosController {
   }
 
   /** Asked by the observation service's recommendations; the organization scopes it. */
-  @RpcHandler(videoRpc.identificationGaps)
-  identificationGaps(@Payload() { organizationId, limit }: Req<'identificationGaps'>) {
+  @RpcHandler(videoRpc.identificationGapCounts)
+  identificationGapCounts(@Payload() { organizationId, limit }: Req<'identificationGapCounts'>) {
     return this.appearances.gaps(organizationId, limit);
+  }
+
+  /** The previous release's recommendations, during a rolling upgrade (removed in the next). */
+  @RpcHandler(videoRpc.identificationGaps)
+  identificationGaps(@Payload() { organizationId }: Req<'identificationGaps'>) {
+    return this.appearances.gapVideos(organizationId, null);
   }
 }
