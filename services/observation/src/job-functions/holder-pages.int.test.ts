@@ -82,7 +82,7 @@ describe("a job function's holders, a page at a time", () => {
     );
     service = new JobFunctionsService(
       new JobFunctionsRepository(db),
-      { some, ids } as unknown as Members,
+      { byIds: some, ids } as unknown as Members,
       {} as RpcClient,
     );
   });

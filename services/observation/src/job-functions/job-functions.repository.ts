@@ -88,6 +88,14 @@ export class JobFunctionsRepository {
     return row ?? null;
   }
 
+  /** The organization's functions' ids and names alone, by name: their holders are not read. */
+  async names(organizationId: number): Promise<{ id: number; name: string }[]> {
+    return (await this.db.query(
+      `SELECT id, name FROM job_functions WHERE organization_id = $1 ORDER BY lower(name), id`,
+      [organizationId],
+    )) as { id: number; name: string }[];
+  }
+
   /** The organization's functions (or the one asked) with their SOPs and how many hold each. */
   async headings(organizationId: number, id: number | null = null): Promise<JobFunctionHeading[]> {
     const rows = (await this.db.query(
@@ -224,13 +232,8 @@ export class JobFunctionsRepository {
   }
 
   /** The name alone: a provider's rename never writes back SOPs it read before a change. */
-  async rename(organizationId: number, id: number, name: string): Promise<boolean> {
-    const [, affected] = (await this.db.query(
-      `UPDATE job_functions SET name = $3, updated_at = now()
-        WHERE id = $1 AND organization_id = $2`,
-      [id, organizationId, name],
-    )) as [unknown, number];
-    return affected > 0;
+  rename(organizationId: number, id: number, name: string): Promise<boolean> {
+    return this.renamed(this.db.manager, organizationId, id, name);
   }
 
   async remove(organizationId: number, id: number): Promise<boolean> {
@@ -294,28 +297,21 @@ export class JobFunctionsRepository {
     return added.length;
   }
 
-  /** Adds and removes these holders of the function, leaving the others as they are. */
+  /**
+   * Adds and removes these holders of the function, leaving the others as they are, and renames
+   * it when a name is given: in one transaction, so a failure leaves the name as it was too (a
+   * provider's PATCH is all or nothing, RFC 7644 3.5.2).
+   */
   async changeMembers(
     organizationId: number,
     id: number,
     added: number[],
     removed: number[],
+    name?: string,
   ): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await tx.query(
-        `INSERT INTO job_function_members (job_function_id, organization_id, user_id)
-         SELECT f.id, f.organization_id, unnest($3::int[])
-           FROM job_functions f WHERE f.id = $1 AND f.organization_id = $2
-         ON CONFLICT DO NOTHING`,
-        // In one order, so that two PATCHes adding the same people wait for each other instead
-        // of deadlocking on the key.
-        [id, organizationId, [...added].sort((a, b) => a - b)],
-      );
-      await tx.query(
-        `DELETE FROM job_function_members
-          WHERE job_function_id = $1 AND organization_id = $2 AND user_id = ANY($3::int[])`,
-        [id, organizationId, removed],
-      );
+      if (name !== undefined) await this.renamed(tx, organizationId, id, name);
+      await this.changedMembers(tx, organizationId, id, added, removed);
     });
   }
 
@@ -355,5 +351,42 @@ export class JobFunctionsRepository {
       [organizationId, userIds, documentIds],
     )) as { user_id: number; subject_id: number }[];
     return new Set(rows.map((row) => `${row.user_id}:${row.subject_id}`));
+  }
+
+  private async renamed(
+    tx: EntityManager,
+    organizationId: number,
+    id: number,
+    name: string,
+  ): Promise<boolean> {
+    const [, affected] = (await tx.query(
+      `UPDATE job_functions SET name = $3, updated_at = now()
+        WHERE id = $1 AND organization_id = $2`,
+      [id, organizationId, name],
+    )) as [unknown, number];
+    return affected > 0;
+  }
+
+  private async changedMembers(
+    tx: EntityManager,
+    organizationId: number,
+    id: number,
+    added: number[],
+    removed: number[],
+  ): Promise<void> {
+    await tx.query(
+      `INSERT INTO job_function_members (job_function_id, organization_id, user_id)
+       SELECT f.id, f.organization_id, unnest($3::int[])
+         FROM job_functions f WHERE f.id = $1 AND f.organization_id = $2
+       ON CONFLICT DO NOTHING`,
+      // In one order, so that two PATCHes adding the same people wait for each other instead
+      // of deadlocking on the key.
+      [id, organizationId, [...added].sort((a, b) => a - b)],
+    );
+    await tx.query(
+      `DELETE FROM job_function_members
+        WHERE job_function_id = $1 AND organization_id = $2 AND user_id = ANY($3::int[])`,
+      [id, organizationId, removed],
+    );
   }
 }

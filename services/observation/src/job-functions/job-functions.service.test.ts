@@ -40,7 +40,7 @@ function setUp() {
     certifiedPairs: vi.fn(async () => new Set(['10:4'])),
   };
   const members = {
-    some: vi.fn(async (_organizationId: number, ids: number[]) =>
+    byIds: vi.fn(async (_organizationId: number, ids: number[]) =>
       ids.filter((id) => id <= 2500).map(person),
     ),
     ids: vi.fn(async () => []),
@@ -57,7 +57,7 @@ describe('job functions ask identity only for the people they hold', () => {
   it("lists the first page's holders by id, not the function's thousands or the organization", async () => {
     const { service, members } = setUp();
     const { jobFunctions } = await service.list(actor);
-    expect(members.some.mock.calls).toEqual([[ORG, firstHolders(JOB_FUNCTION_MEMBERS_PAGE)]]);
+    expect(members.byIds.mock.calls).toEqual([[ORG, firstHolders(JOB_FUNCTION_MEMBERS_PAGE)]]);
     expect(jobFunctions[0]).toMatchObject({ memberCount: 2002, coverage: 0.1 });
     expect(jobFunctions[0]!.members).toHaveLength(JOB_FUNCTION_MEMBERS_PAGE);
     expect(jobFunctions[0]!.membersCursor).not.toBeNull();
@@ -80,9 +80,9 @@ describe('job functions ask identity only for the people they hold', () => {
   it('checks the members set are people of the organization by their ids', async () => {
     const { service, members } = setUp();
     await expect(service.setMembers(actor, 7, [10, 11, 9999])).rejects.toThrow();
-    expect(members.some).toHaveBeenCalledWith(ORG, [10, 11, 9999]);
-    members.some.mockClear();
+    expect(members.byIds).toHaveBeenCalledWith(ORG, [10, 11, 9999]);
+    members.byIds.mockClear();
     await service.setMembers(actor, 7, [10, 11, 11]);
-    expect(members.some.mock.calls[0]).toEqual([ORG, [10, 11]]);
+    expect(members.byIds.mock.calls[0]).toEqual([ORG, [10, 11]]);
   });
 });

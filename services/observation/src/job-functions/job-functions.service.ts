@@ -23,9 +23,6 @@ import { uncountedPeople } from '../skills/uncounted-people.js';
 import { type Member, Members } from '../team/members.js';
 import { type JobFunctionHeading, JobFunctionsRepository } from './job-functions.repository.js';
 
-/** People asked of identity by id in one call (membersByIds' most). */
-const BY_IDS = 1000;
-
 const percent = (part: number, whole: number) => Math.round((part / whole) * 1000) / 10;
 
 /** A holders' page's cursor: the last holder's user id. */
@@ -65,7 +62,7 @@ export class JobFunctionsService {
     ]);
     const { rows, nextCursor } = pageOf(read.get(id)!, page.limit, holderKey);
     const [people, certified] = await Promise.all([
-      this.people(organizationId, rows),
+      this.members.byIds(organizationId, rows),
       this.repository.certifiedPairs(organizationId, rows, documentIdsOf([heading])),
     ]);
     const byId = new Map(people.map((person) => [person.id, person]));
@@ -141,7 +138,7 @@ export class JobFunctionsService {
   /** These ids, each once, when all are people of the organization. */
   private async ownPeople(organizationId: number, userIds: number[], field: string) {
     const unique = [...new Set(userIds)];
-    const people = new Set((await this.people(organizationId, unique)).map(({ id }) => id));
+    const people = new Set((await this.members.byIds(organizationId, unique)).map(({ id }) => id));
     if (unique.some((userId) => !people.has(userId))) {
       throw RpcFailure.validation(UNKNOWN_MEMBERS, field);
     }
@@ -181,18 +178,6 @@ export class JobFunctionsService {
   }
 
   /**
-   * The organization's people among these ids, as identity answers them by id (1,000 a call):
-   * not its whole member list, which at 100,000 people took seconds for a few holders.
-   */
-  private async people(organizationId: number, userIds: number[]): Promise<Member[]> {
-    const batches: number[][] = [];
-    for (let start = 0; start < userIds.length; start += BY_IDS)
-      batches.push(userIds.slice(start, start + BY_IDS));
-    const found = await Promise.all(batches.map((ids) => this.members.some(organizationId, ids)));
-    return found.flat();
-  }
-
-  /**
    * Each function with its first page of holders (identity asked by id for theirs alone, one
    * certification query for all) and its coverage over every holder, counted in SQL.
    */
@@ -210,7 +195,7 @@ export class JobFunctionsService {
     );
     const shown = [...new Set([...pages.values()].flatMap((page) => page.rows))];
     const [people, certified] = await Promise.all([
-      this.people(organizationId, shown),
+      this.members.byIds(organizationId, shown),
       this.repository.certifiedPairs(organizationId, shown, documentIdsOf(headings)),
     ]);
     const byId = new Map(people.map((person) => [person.id, person]));

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DataSource } from 'typeorm';
 import { identityRpc, type RpcAnswer, type ScimCall } from '@hub/proto';
 import type { RpcClient } from '@hub/kit';
@@ -60,6 +60,16 @@ describe('SCIM groups of a large organization', () => {
     schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
     Operations,
   });
+  /** The id of the group of this name. */
+  const idOf = async (displayName: string) => {
+    const listed = await service.handle(
+      await call({
+        operation: 'list',
+        query: { filter: `displayName eq "${displayName}"`, excludedAttributes: 'members' },
+      }),
+    );
+    return (listed.body as ListBody).Resources[0]!.id;
+  };
   const everyoneAsked = () => {
     expect(asked.every((one) => one.contract === identityRpc.membersByIds)).toBe(true);
     for (const one of asked) expect(one.userIds!.length).toBeLessThanOrEqual(1000);
@@ -210,5 +220,81 @@ describe('SCIM groups of a large organization', () => {
 
     const [heading] = await new JobFunctionsRepository(db).headings(ACME, Number(id));
     expect(heading).toMatchObject({ name: 'Press line', memberCount: PRESSES + 1 - 2 });
+  });
+
+  it("lists groups without members from their names alone, no group's holders read", async () => {
+    const holdersRead = vi.spyOn(JobFunctionsRepository.prototype, 'list');
+    try {
+      const bare = await service.handle(
+        await call({
+          operation: 'list',
+          query: { filter: 'displayName sw "Press"', excludedAttributes: 'members' },
+        }),
+      );
+      expect((bare.body as ListBody).Resources.map((one) => one.displayName)).toEqual([
+        'Press line',
+      ]);
+      expect(holdersRead).not.toHaveBeenCalled();
+    } finally {
+      holdersRead.mockRestore();
+    }
+  });
+
+  it('reads a member value as a user id only when it is plain digits', async () => {
+    // Number() would read these as 16, 12, 1,000, 12, 7 and a person; 2^31 is no user id.
+    for (const value of ['0x10', ' 12', '1e3', '12.0', '+7', '2147483648', '012']) {
+      const body = { ...group(`Scales ${value}`, []), members: [{ value }] };
+      const created = await service.handle(await call({ operation: 'create', body }));
+      expect(created.status, value).toBe(400);
+    }
+    expect(asked).toEqual([]);
+
+    const id = await idOf('Press line');
+    const patched = (body: object) =>
+      call({ operation: 'patch', id, body }).then((one) => service.handle(one));
+    expect(
+      (await patched(patch({ op: 'add', path: 'members', value: [{ value: '0x10' }] }))).status,
+    ).toBe(400);
+    // "0x10" is no holder's id: nothing is removed, person 16 holds the group still.
+    await patched(patch({ op: 'remove', path: 'members', value: [{ value: '0x10' }] }));
+    const holders = await new JobFunctionsRepository(db).holders([Number(id)], 10, 15);
+    expect(holders.get(Number(id))!.slice(0, 1)).toEqual([16]);
+  });
+
+  it('leaves the name as it was when the member changes of a rename fail', async () => {
+    const id = await idOf('Press line');
+    const refusing = PEOPLE - 2;
+    // A holder the database refuses, as a failure between the rename and the members would.
+    await db.query(`CREATE FUNCTION refuse_holder() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.user_id = ${refusing} THEN RAISE EXCEPTION 'refused holder'; END IF;
+      RETURN NEW; END $$`);
+    await db.query(`CREATE TRIGGER refuse_holder BEFORE INSERT ON job_function_members
+      FOR EACH ROW EXECUTE FUNCTION refuse_holder()`);
+    try {
+      const renamed = (Operations: object[]) =>
+        call({ operation: 'patch', id, body: patch(...Operations) })
+          .then((one) => service.handle(one))
+          .catch(() => ({ status: 500 }));
+      // Okta's push: a rename with an added member.
+      const pushed = await renamed([
+        { op: 'Replace', path: 'displayName', value: 'Renamed' },
+        { op: 'Add', path: 'members', value: [{ value: String(refusing) }] },
+      ]);
+      expect(pushed.status).not.toBeLessThan(400);
+      expect((await new JobFunctionsRepository(db).named(ACME, Number(id)))!.name).toBe(
+        'Press line',
+      );
+      // A replace of the list with a rename: the group as read, the operations applied.
+      const replaced = await renamed([
+        { op: 'Replace', path: 'displayName', value: 'Renamed' },
+        { op: 'Replace', path: 'members', value: [{ value: '3' }, { value: String(refusing) }] },
+      ]);
+      expect(replaced.status).not.toBeLessThan(400);
+      const [heading] = await new JobFunctionsRepository(db).headings(ACME, Number(id));
+      expect(heading).toMatchObject({ name: 'Press line', memberCount: PRESSES + 1 - 2 });
+    } finally {
+      await db.query(`DROP TRIGGER refuse_holder ON job_function_members`);
+      await db.query(`DROP FUNCTION refuse_holder()`);
+    }
   });
 });

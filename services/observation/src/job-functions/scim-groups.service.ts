@@ -32,6 +32,9 @@ interface ScimGroup {
   meta: { resourceType: 'Group'; location: string };
 }
 
+/** A group as a list matches it: its holders' ids only when they are read. */
+type Listed = Pick<JobFunctionRecord, 'id' | 'name' | 'memberIds'>;
+
 const GroupInput = z.object({
   displayName: z.string().trim().min(1).max(120),
   members: z
@@ -75,23 +78,24 @@ export class ScimGroupsService {
       changes.added.map((value) => ({ value })),
     );
     // Anything but a user id holds no function: nothing to remove.
-    const removed = changes.removed.map(Number).filter(isUserId);
-    await this.rename(organizationId, named, input.displayName);
-    await this.functions.changeMembers(organizationId, named.id, added, removed);
+    const removed = changes.removed.map(idOf).filter((id) => id !== null);
+    await this.change(organizationId, named, input.displayName, added, removed);
     return this.patched(call, named.id);
   }
 
   /**
    * Only a filter on members needs every group's holders (their names asked of identity); any
-   * other matches the groups without them, and only the page's holders are named, none when
-   * members are left out: a group of 100,000 holders is not read for another's page.
+   * other matches the groups without their names, and only the page's holders are named, none
+   * when members are left out. Left out and not filtered on, the groups' ids and names alone are
+   * read: a group of 100,000 holders is not. Else every group's holder ids are read (not asked of
+   * identity) to match and page them.
    */
   async list({ caller, query, baseUrl }: ScimCall): Promise<ScimAnswer> {
     const { matches } = scimFilter(query.filter);
     const { offset, limit } = scimPaging(query);
     const withoutMembers = /\bmembers\b/i.test(query.excludedAttributes ?? '');
     const byMembers = /\bmembers\b/i.test(query.filter ?? '');
-    const records = await this.functions.list(caller.organizationId);
+    const records = await this.listed(caller.organizationId, byMembers || !withoutMembers);
     const known = byMembers
       ? await this.names(caller.organizationId, records)
       : new Map<number, string>();
@@ -105,6 +109,13 @@ export class ScimGroupsService {
       .map((record) => toScimGroup(record, names, baseUrl))
       .map((group) => (withoutMembers ? { ...group, members: undefined } : group));
     return scimList(groups, matching.length, offset);
+  }
+
+  /** The organization's groups, their holder ids read only when asked. */
+  private async listed(organizationId: number, withHolders: boolean): Promise<Listed[]> {
+    if (withHolders) return this.functions.list(organizationId);
+    const named = await this.functions.names(organizationId);
+    return named.map((group) => ({ ...group, memberIds: [] }));
   }
 
   async create({ caller, body, baseUrl }: ScimCall): Promise<ScimAnswer> {
@@ -142,11 +153,11 @@ export class ScimGroupsService {
     const read = new Set(this.parse(before).members.map(({ value }) => value));
     const kept = new Set(input.members.map(({ value }) => value));
     const added = input.members.filter(({ value }) => !read.has(value));
+    // The group's own holders, as read: user ids all.
     const removed = [...read].filter((value) => !kept.has(value)).map(Number);
     // Checked before anything is written: a refused member leaves the name as it was too.
     const addedIds = await this.memberIds(caller.organizationId, added);
-    await this.rename(caller.organizationId, record, input.displayName);
-    await this.functions.changeMembers(caller.organizationId, record.id, addedIds, removed);
+    await this.change(caller.organizationId, record, input.displayName, addedIds, removed);
     return { status: 200, body: await this.group(caller.organizationId, baseUrl, record.id) };
   }
 
@@ -202,6 +213,21 @@ export class ScimGroupsService {
     await savedUnique(() => this.functions.rename(organizationId, record.id, displayName), TAKEN);
   }
 
+  /** The members' changes and the rename, all or nothing: one transaction of the repository's. */
+  private async change(
+    organizationId: number,
+    record: Pick<JobFunctionRecord, 'id' | 'name'>,
+    displayName: string,
+    added: number[],
+    removed: number[],
+  ) {
+    const name = displayName === record.name ? undefined : displayName;
+    await savedUnique(
+      () => this.functions.changeMembers(organizationId, record.id, added, removed, name),
+      TAKEN,
+    );
+  }
+
   private parse(body: unknown) {
     const parsed = GroupInput.safeParse(body);
     if (!parsed.success) {
@@ -220,10 +246,11 @@ export class ScimGroupsService {
    */
   private async memberIds(organizationId: number, members: { value: string }[]) {
     if (members.length === 0) return [];
-    const ids = [...new Set(members.map(({ value }) => Number(value)))];
-    const people = ids.every(isUserId) ? await this.members.byIds(organizationId, ids) : [];
+    const read = [...new Set(members.map(({ value }) => idOf(value)))];
+    const ids = read.filter((id) => id !== null);
+    const people = ids.length === read.length ? await this.members.byIds(organizationId, ids) : [];
     const known = new Set(people.map(({ id }) => id));
-    if (ids.some((id) => !known.has(id))) {
+    if (read.some((id) => id === null || !known.has(id))) {
       throw refuse(400, 'A member is not a user of this organization.', 'invalidValue');
     }
     return ids;
@@ -250,20 +277,28 @@ export class ScimGroupsService {
   }
 
   /** The names of these groups' holders who are the organization's people, asked by id. */
-  private async names(organizationId: number, records: JobFunctionRecord[]) {
+  private async names(organizationId: number, records: Listed[]) {
     const holders = [...new Set(records.flatMap((record) => record.memberIds))];
     const people = await this.members.byIds(organizationId, holders);
     return new Map(people.map((person) => [person.id, person.name]));
   }
 }
 
-/** An id identity could hold: a positive 32-bit integer (a provider may send anything). */
-const isUserId = (id: number) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
+/**
+ * The id a provider's value names: plain digits, a positive 32-bit integer as the database holds
+ * them, else null (a provider may send anything, and Number() reads "0x10", " 12" and "1e3" as
+ * 16, 12 and 1,000: someone else's id).
+ */
+function idOf(value: string | undefined): number | null {
+  if (value === undefined || !/^[1-9]\d*$/.test(value)) return null;
+  const id = Number(value);
+  return id <= 2_147_483_647 ? id : null;
+}
 
 /** The function of a group's id, or a 404 refusal. */
 async function found<T>(id: string | undefined, find: (functionId: number) => Promise<T | null>) {
-  const functionId = Number(id);
-  const record = Number.isSafeInteger(functionId) && functionId > 0 ? await find(functionId) : null;
+  const functionId = idOf(id);
+  const record = functionId === null ? null : await find(functionId);
   if (!record) throw refuse(404, 'Group not found');
   return record;
 }
@@ -274,11 +309,7 @@ function bare(named: { id: number; name: string }, baseUrl: string): ScimGroup {
   return { ...group, members: undefined };
 }
 
-function toScimGroup(
-  record: Pick<JobFunctionRecord, 'id' | 'name' | 'memberIds'>,
-  names: Map<number, string>,
-  baseUrl: string,
-): ScimGroup {
+function toScimGroup(record: Listed, names: Map<number, string>, baseUrl: string): ScimGroup {
   return {
     schemas: [SCIM_SCHEMAS.group],
     id: String(record.id),
