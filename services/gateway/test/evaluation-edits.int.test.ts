@@ -188,6 +188,22 @@ describe("an edit keeps each question's id", () => {
       'q2',
       'q3',
     ]);
+
+    // One edit removes the last question, q3; a later one adds a question: it is not q3 again.
+    const third = await save(ann, id, {
+      ...draftOf(read, 'Cooling stock'),
+      questions: [question('Where is stock cooled?')],
+      updatedAt: (second.body as ReviewEvaluation).updatedAt,
+    });
+    const fourth = await save(ann, id, {
+      ...draftOf(read, 'Cooling stock'),
+      questions: [question('Where is stock cooled?'), question('Who checks the probe?')],
+      updatedAt: (third.body as ReviewEvaluation).updatedAt,
+    });
+    expect((fourth.body as ReviewEvaluation).questions.map((asked) => asked.id)).toEqual([
+      'q2',
+      'q4',
+    ]);
   });
 });
 

@@ -12,6 +12,7 @@ import { EvaluationRevisions1766500000000 } from './migrations/1766500000000-eva
 import { Outbox1767100000000 } from './migrations/1767100000000-outbox.js';
 import { SafetyChecksOwed1767910000000 } from './migrations/1767910000000-safety-checks-owed.js';
 import { EvaluationReviewedRun1768000001000 } from './migrations/1768000001000-evaluation-reviewed-run.js';
+import { EvaluationLastQuestionNumber1768000060000 } from './migrations/1768000060000-evaluation-last-question-number.js';
 import { AcknowledgementEntity } from './acknowledgements/acknowledgement.entity.js';
 
 export const LIBRARY_SCHEMA = 'library';
@@ -37,5 +38,6 @@ export const openLibraryDatabase = (url: string) =>
       Outbox1767100000000,
       SafetyChecksOwed1767910000000,
       EvaluationReviewedRun1768000001000,
+      EvaluationLastQuestionNumber1768000060000,
     ],
   });

@@ -48,6 +48,20 @@ describe('question ids across an edit or a new generation', () => {
     ]);
   });
 
+  it('never gives a new question the id of one an earlier edit removed', () => {
+    // The first edit removed q2, the last; the evaluation's mark still says q2 was given.
+    const removed = toStoredQuestions([question('Cool within?')], stored, 2);
+    const added = toStoredQuestions(
+      [question('Cool within?'), question('Label with?')],
+      removed,
+      2,
+    );
+    expect(ids(added)).toEqual([
+      ['q1', 'Cool within?'],
+      ['q3', 'Label with?'],
+    ]);
+  });
+
   it('gives each of two questions written alike an id of its own', () => {
     const edited = toStoredQuestions([question('Store at?'), question(' store  AT? ')], stored);
     expect(ids(edited)).toEqual([

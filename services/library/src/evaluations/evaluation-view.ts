@@ -9,24 +9,29 @@ import type { EvaluationEntity, StoredQuestion } from './evaluation.entity.js';
 const sameText = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /** The number of a question id ('q7' -> 7; 0 for one not written so). */
-export const questionNumber = (id: string) => Number(/^q(\d+)$/.exec(id)?.[1] ?? 0);
+const questionNumber = (id: string) => Number(/^q(\d+)$/.exec(id)?.[1] ?? 0);
+
+/** The highest question number `questions` hold, or `last` (the evaluation's mark) if higher. */
+export const highestQuestionNumber = (questions: { id: string }[], last = 0) =>
+  Math.max(last, ...questions.map((question) => questionNumber(question.id)));
 
 /**
  * The questions with their ids, replacing `previous` (an edit, a new generation). Observations
  * record answers by id and the reports count misses per SOP and id, so an id names one question
  * for good: a question asked before (the same text, wherever it moved) keeps its id, and any
- * other takes a new one after the highest `previous` holds, not the id of one this replaces.
- * (The evaluation keeps no record of its past ids: one an earlier edit removed from the top may
- * come back.)
+ * other takes a new one after the highest the evaluation ever gave (`last`, its
+ * `lastQuestionNumber`, as `previous` may no longer hold it: an edit removed it), never the id
+ * of one this replaces or one removed before.
  */
 export function toStoredQuestions(
   questions: AuthoredQuestion[],
   previous: StoredQuestion[] = [],
+  last = 0,
 ): StoredQuestion[] {
   const free = new Map<string, string[]>();
   for (const { id, text } of previous)
     free.set(sameText(text), [...(free.get(sameText(text)) ?? []), id]);
-  let highest = Math.max(0, ...previous.map((question) => questionNumber(question.id)));
+  let highest = highestQuestionNumber(previous, last);
   return questions.map((question) => {
     const id = free.get(sameText(question.text))?.shift() ?? `q${(highest += 1)}`;
     return { id, ...question };

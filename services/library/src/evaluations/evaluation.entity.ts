@@ -67,6 +67,14 @@ export class EvaluationEntity {
   removedQuestions!: number;
 
   /**
+   * The highest question number (`q7` -> 7) the evaluation ever gave: a new question is numbered
+   * after it, so it never takes the id of one an edit or a revision removed (observations and
+   * the insights name questions by id).
+   */
+  @Column({ name: 'last_question_number', type: 'integer', default: 0 })
+  lastQuestionNumber!: number;
+
+  /**
    * The document's evaluation generation run (`documents.evaluation_run`) that was the latest
    * when a person last edited or published the evaluation: a generation of that run, started
    * before their review, does not replace it (a later one, asked for after it, does).

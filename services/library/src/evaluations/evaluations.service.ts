@@ -17,7 +17,12 @@ import { DocumentsService } from '../documents/documents.service.js';
 import type { QuizGeneration } from '../processing/quiz-generation.js';
 import type { EvaluationEntity, StoredQuestion } from './evaluation.entity.js';
 import { CURRENT_GENERATION_RUN, EvaluationsRepository } from './evaluations.repository.js';
-import { toPublicView, toReviewView, toStoredQuestions } from './evaluation-view.js';
+import {
+  highestQuestionNumber,
+  toPublicView,
+  toReviewView,
+  toStoredQuestions,
+} from './evaluation-view.js';
 
 export const NO_EVALUATION = 'No evaluation available for this document';
 export const OBSERVED_ON_IT = ERROR_TEXTS.evaluation_observed;
@@ -150,11 +155,12 @@ export class EvaluationsService {
     const saved = await this.evaluations.transaction(async (tx) => {
       const row = await this.evaluations.lockForEdit(tx, id);
       if (readAt !== undefined) this.unchangedSince(row, readAt);
-      const questions = toStoredQuestions(draft.questions, row.questions);
+      const questions = toStoredQuestions(draft.questions, row.questions, row.lastQuestionNumber);
       const changes = {
         title: draft.title,
         description: draft.description,
         questions,
+        lastQuestionNumber: highestQuestionNumber(questions, row.lastQuestionNumber),
         changedQuestionIds: carriedMarks(row, questions),
         keyLearningPoints: draft.keyLearningPoints,
         // Later than the version it replaces even on a clock behind the one that wrote that,

@@ -5,7 +5,7 @@ import type { DocumentEntity } from '../documents/document.entity.js';
 import type { VersionsRepository } from '../versions/versions.repository.js';
 import type { EvaluationEntity } from './evaluation.entity.js';
 import type { EvaluationsRepository } from './evaluations.repository.js';
-import { toStoredQuestions } from './evaluation-view.js';
+import { highestQuestionNumber, toStoredQuestions } from './evaluation-view.js';
 import { type RevisedQuestions, reviseQuestions } from './targeted-regeneration.js';
 
 type Generated = z.infer<typeof QuizGeneratedMessage>;
@@ -61,14 +61,17 @@ export async function saveGeneratedEvaluation(
 ): Promise<SavedGeneration> {
   const { evaluations, versions } = repositories;
   const existing = await evaluations.findGenerated(db, document.id);
+  const last = existing?.lastQuestionNumber ?? 0;
+  // A question the replaced evaluation asked keeps its id; a new one never takes an old one's.
+  const questions = toStoredQuestions(message.draft.questions, existing?.questions, last);
   const replacement = {
     organizationId: document.organizationId,
     documentId: document.id,
     title: message.draft.title,
     description: message.draft.description,
     status: 'draft' as const,
-    // A question the replaced evaluation asked keeps its id; a new one never takes an old one's.
-    questions: toStoredQuestions(message.draft.questions, existing?.questions),
+    questions,
+    lastQuestionNumber: highestQuestionNumber(questions, last),
     keyLearningPoints: message.draft.keyLearningPoints,
     generator: message.generator,
     generatorModel: message.generatorModel,
@@ -96,6 +99,7 @@ export async function saveGeneratedEvaluation(
     await evaluations.updateGenerated(db, existing.id, {
       status: 'draft',
       questions: revised.questions,
+      lastQuestionNumber: highestQuestionNumber(revised.questions, last),
       keyLearningPoints: message.draft.keyLearningPoints,
       generator: message.generator,
       generatorModel: message.generatorModel,
@@ -134,6 +138,7 @@ async function revise(
   ]);
   return reviseQuestions({
     previous: existing.questions,
+    lastQuestionNumber: existing.lastQuestionNumber,
     generated: message.draft.questions,
     beforeMarkdown,
     afterMarkdown,

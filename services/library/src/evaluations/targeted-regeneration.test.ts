@@ -75,6 +75,16 @@ describe('targeted re-evaluation of the cooling SOP', () => {
       expect(flat(question.sourcePassage)).toContain('within a further 3 hours');
       expect(previous.map((old) => old.id)).not.toContain(question.id);
     }
+
+    // Questions an earlier edit removed (up to q40) gave their ids for good: none comes back.
+    const afterRemovals = reviseQuestions({
+      previous,
+      lastQuestionNumber: 40,
+      generated: v2.questions,
+      beforeMarkdown: v1.markdown,
+      afterMarkdown: v2.markdown,
+    });
+    expect(afterRemovals.changedIds).toEqual(fresh.map((_, index) => `q${41 + index}`));
   });
 });
 

@@ -7,7 +7,7 @@ import {
   type SopBlock,
 } from '../versions/step-diff.js';
 import type { StoredQuestion } from './evaluation.entity.js';
-import { questionNumber } from './evaluation-view.js';
+import { highestQuestionNumber } from './evaluation-view.js';
 
 /** Questions at most, as the evaluation schema allows. */
 const MAX_QUESTIONS = 100;
@@ -35,10 +35,12 @@ function sourceBlocks(passage: string, blocks: SopBlock[]): SopBlock[] {
 /**
  * Keeps the questions whose source passage is unchanged in the new version (with their ids and
  * content), drops those whose passage changed or was removed, and takes from the new version's
- * generated questions those on changed or added passages, under new ids.
+ * generated questions those on changed or added passages, under new ids: after the highest the
+ * evaluation ever gave (`lastQuestionNumber`), so none is the id of a question removed before.
  */
 export function reviseQuestions(input: {
   previous: StoredQuestion[];
+  lastQuestionNumber?: number;
   generated: AuthoredQuestion[];
   beforeMarkdown: string;
   afterMarkdown: string;
@@ -71,7 +73,7 @@ export function reviseQuestions(input: {
     );
   });
 
-  let next = Math.max(0, ...input.previous.map((question) => questionNumber(question.id)));
+  let next = highestQuestionNumber(input.previous, input.lastQuestionNumber);
   const added = fresh.map((question) => ({ id: `q${(next += 1)}`, ...question }));
   const position = (question: StoredQuestion) => {
     const index = newBlocks.findIndex((block) => sourceBlocks(question.sourcePassage, [block])[0]);
