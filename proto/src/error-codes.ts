@@ -117,7 +117,7 @@ export const ERROR_TEXTS = {
   review_member_seen_together:
     '{name} is already identified in the same frames of this video: two faces seen together cannot both be the same person.',
   unknown_person_none_named:
-    "None of this person's faces could be named now: their videos are being analysed again, or their analysis failed.",
+    "None of this person's faces could be named now: their videos are being analysed again or their analysis failed, or the member is seen beside them.",
   webhook_address_refused: 'This address cannot receive webhooks: {detail}.',
   webhook_endpoint_limit:
     'An organization can have at most {limit} webhook endpoints. Delete one first.',

@@ -1,5 +1,6 @@
 import {
   type AnalysisReport,
+  ERROR_TEXTS,
   errorText,
   type IdentifiedOperator,
   type ReviewFaceRequest,
@@ -36,14 +37,12 @@ export class SeenTogether extends ReviewRefusal {
   }
 }
 
-export const NOT_IDENTIFIED = 'This face is not identified any more. Reload the report.';
-export const NOT_UNIDENTIFIED = 'This face is already named. Reload the report.';
-export const UNKNOWN_FACE = 'This face is not in the report. Reload the report.';
-export const REPORT_REPLACED = 'A new analysis replaced this report. Reload the report.';
-export const ANALYSIS_RUNNING =
-  'This video is being analysed again. Review its faces once the analysis has finished.';
-export const ANALYSIS_FAILED =
-  'The latest analysis of this video failed. Analyse it again to review its faces.';
+export const NOT_IDENTIFIED = ERROR_TEXTS.review_face_not_identified;
+export const NOT_UNIDENTIFIED = ERROR_TEXTS.review_face_named;
+export const UNKNOWN_FACE = ERROR_TEXTS.review_face_unknown;
+export const REPORT_REPLACED = ERROR_TEXTS.review_report_replaced;
+export const ANALYSIS_RUNNING = ERROR_TEXTS.review_analysis_running;
+export const ANALYSIS_FAILED = ERROR_TEXTS.review_analysis_failed;
 
 const faceNumber = (faceId: string | undefined) => Number(faceId?.slice(1) ?? 0);
 

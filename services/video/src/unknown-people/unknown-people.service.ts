@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type {
-  Actor,
-  NamedUnknownPerson,
-  PageRequest,
-  UnknownPerson,
-  UnknownPersonDetail,
-  UnknownPersonList,
+import {
+  type Actor,
+  ERROR_TEXTS,
+  type NamedUnknownPerson,
+  type PageRequest,
+  type UnknownPerson,
+  type UnknownPersonDetail,
+  type UnknownPersonList,
 } from '@hub/proto';
 import { pageOf, RpcFailure } from '@hub/kit';
 import type { Person } from '../review/apply-review.js';
@@ -19,8 +20,7 @@ import {
 
 export const UNKNOWN_PERSON_NOT_FOUND = 'Unknown person not found. They may have been named.';
 export const UNKNOWN_FACE_NOT_FOUND = 'Face not found.';
-export const NONE_NAMED =
-  "None of this person's faces could be named now: their videos are being analysed again, or their analysis failed.";
+export const NONE_NAMED = ERROR_TEXTS.unknown_person_none_named;
 
 const thumbnailUrl = (faceId: number | null) =>
   faceId === null ? null : `/api/unknown-faces/${faceId}/thumbnail`;

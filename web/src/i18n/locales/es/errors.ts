@@ -106,7 +106,7 @@ export const errors: Record<ErrorCode, string> = {
   review_member_seen_together:
     '{{name}} ya está identificado en los mismos fotogramas de este vídeo: dos caras vistas a la vez no pueden ser la misma persona.',
   unknown_person_none_named:
-    'No se ha podido nombrar ahora ninguna cara de esta persona: sus vídeos se están analizando de nuevo o su análisis ha fallado.',
+    'No se ha podido nombrar ahora ninguna cara de esta persona: sus vídeos se están analizando de nuevo o su análisis ha fallado, o el miembro aparece junto a ella.',
   webhook_address_refused: 'Esta dirección no puede recibir webhooks: {{detail}}.',
   webhook_endpoint_limit:
     'Una organización puede tener como máximo {{limit}} webhooks. Quita uno primero.',

@@ -109,7 +109,7 @@ export const errors: Record<ErrorCode, string> = {
   review_member_seen_together:
     '{{name}} est déjà identifié dans les mêmes images de cette vidéo : deux visages vus ensemble ne peuvent pas être la même personne.',
   unknown_person_none_named:
-    'Aucun visage de cette personne n’a pu être nommé pour l’instant : ses vidéos sont en cours de nouvelle analyse, ou leur analyse a échoué.',
+    'Aucun visage de cette personne n’a pu être nommé pour l’instant : ses vidéos sont en cours de nouvelle analyse ou leur analyse a échoué, ou le membre apparaît à côté d’elle.',
   webhook_address_refused: 'Cette adresse ne peut pas recevoir de webhooks : {{detail}}.',
   webhook_endpoint_limit:
     'Une organisation peut avoir au plus {{limit}} webhooks. Supprimez-en un d’abord.',
