@@ -5,13 +5,18 @@ import {
   type DocumentMarkdown,
   type DocumentVersion,
   type DocumentVersionList,
-  identityRpc,
   type LibraryDocument,
   type VersionDiff,
   type libraryRpc,
   type RpcRequest,
 } from '@hub/proto';
-import { belongsToOrganization, type ObjectStorage, RpcClient, RpcFailure } from '@hub/kit';
+import {
+  belongsToOrganization,
+  membersByIds,
+  type ObjectStorage,
+  RpcClient,
+  RpcFailure,
+} from '@hub/kit';
 import { STORAGE } from '../config.js';
 import type { DocumentEntity } from '../documents/document.entity.js';
 import type { DocumentVersionEntity } from '../documents/document-version.entity.js';
@@ -21,9 +26,6 @@ import { diffSop } from './step-diff.js';
 import { VersionsRepository } from './versions.repository.js';
 
 type NewVersion = RpcRequest<typeof libraryRpc.createDocumentVersion>;
-
-/** As many people as identityRpc.membersByIds answers in one call. */
-const MEMBERS_A_CALL = 1000;
 
 export const VERSION_NOT_FOUND = 'Version not found';
 export const versionContentMissing = (version: number) =>
@@ -152,14 +154,7 @@ export class VersionsService {
     organizationId: number,
     userIds: number[],
   ): Promise<Map<number, string>> {
-    const batches: number[][] = [];
-    for (let start = 0; start < userIds.length; start += MEMBERS_A_CALL)
-      batches.push(userIds.slice(start, start + MEMBERS_A_CALL));
-    const found = await Promise.all(
-      batches.map((batch) =>
-        this.rpc.call(identityRpc.membersByIds, { organizationId, userIds: batch }),
-      ),
-    ).catch(() => []);
-    return new Map(found.flat().map((member) => [member.id, member.name]));
+    const found = await membersByIds(this.rpc, organizationId, userIds).catch(() => []);
+    return new Map(found.map((member) => [member.id, member.name]));
   }
 }

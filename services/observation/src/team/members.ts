@@ -8,15 +8,12 @@ import {
   type RpcAnswer,
   type TeamMember,
 } from '@hub/proto';
-import { RpcClient, RpcFailure } from '@hub/kit';
+import { membersByIds, RpcClient, RpcFailure } from '@hub/kit';
 import { RPC } from '../config.js';
 import { observableCandidate } from './observable.js';
 
 export type Member = RpcAnswer<typeof identityRpc.membersByIds>[number];
 export type MemberSearch = RpcAnswer<typeof identityRpc.memberSearch>;
-
-/** As many people as identityRpc.membersByIds answers in one call. */
-const MEMBERS_A_CALL = 1000;
 
 /** The spec's departments, by role. */
 export const DEPARTMENTS: Record<Role, string> = {
@@ -99,10 +96,7 @@ export class Members {
    * batches at once): never its whole member list, 18 MiB at 100,000 people.
    */
   async byIds(organizationId: number, userIds: number[]): Promise<Member[]> {
-    const batches: number[][] = [];
-    for (let start = 0; start < userIds.length; start += MEMBERS_A_CALL)
-      batches.push(userIds.slice(start, start + MEMBERS_A_CALL));
-    return (await Promise.all(batches.map((batch) => this.some(organizationId, batch)))).flat();
+    return membersByIds(this.rpc, organizationId, userIds);
   }
 
   /** Names of a page's people, in one call whatever their organizations. */

@@ -1,11 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type FaceEnrolment, identityRpc, type NotYetEnrolled } from '@hub/proto';
-import type { RpcClient } from '@hub/kit';
+import { membersByIds, type RpcClient } from '@hub/kit';
 import { RPC } from '../config.js';
 import { FaceEnrolmentsRepository } from './face-enrolments.repository.js';
-
-/** As many people as identityRpc.membersByIds answers in one call. */
-const MEMBERS_A_CALL = 1000;
 
 /** Face embeddings of profile pictures, one per user, kept per organization. */
 @Injectable()
@@ -81,18 +78,9 @@ export class FaceEnrolments {
     organizationId: number,
     userIds: number[],
   ): Promise<Map<number, string>> {
-    const batches: number[][] = [];
-    for (let start = 0; start < userIds.length; start += MEMBERS_A_CALL)
-      batches.push(userIds.slice(start, start + MEMBERS_A_CALL));
-    const found = await Promise.all(
-      batches.map((batch) =>
-        this.rpc.call(identityRpc.membersByIds, { organizationId, userIds: batch }),
-      ),
-    );
+    const found = await membersByIds(this.rpc, organizationId, userIds);
     return new Map(
-      found
-        .flat()
-        .flatMap((member) => (member.suspended ? [] : [[member.id, member.name] as const])),
+      found.flatMap((member) => (member.suspended ? [] : [[member.id, member.name] as const])),
     );
   }
 }

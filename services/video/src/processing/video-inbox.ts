@@ -6,7 +6,13 @@ import {
   type NotificationRequest,
   VideoInboxMessage,
 } from '@hub/proto';
-import { bounded, type ObjectStorage, type RpcClient, type WebhookAnnouncer } from '@hub/kit';
+import {
+  bounded,
+  membersByIds,
+  type ObjectStorage,
+  type RpcClient,
+  type WebhookAnnouncer,
+} from '@hub/kit';
 import { FaceEnrolmentsRepository } from '../faces/face-enrolments.repository.js';
 import type { FaceReenrolment } from '../faces/face-reenrolment.js';
 import type { AnalysisDispatch } from './analysis-dispatch.js';
@@ -18,9 +24,6 @@ import { UnknownPeopleRepository } from '../unknown-people/unknown-people.reposi
 import { withoutNaming } from './unnamed-people.js';
 
 type Message<K extends VideoInboxMessage['kind']> = Extract<VideoInboxMessage, { kind: K }>;
-
-/** As many people as identityRpc.membersByIds answers in one call. */
-const MEMBERS_A_CALL = 1000;
 
 /**
  * Applies what the video worker reports. Every change is one conditional UPDATE tied to its run
@@ -182,15 +185,7 @@ export class VideoInbox {
     ];
     const organizationId = userIds.length ? await this.analyses.organizationOf(videoId) : undefined;
     if (organizationId === undefined) return { nameable: new Set(), suspended: new Set() };
-    const batches: number[][] = [];
-    for (let start = 0; start < userIds.length; start += MEMBERS_A_CALL)
-      batches.push(userIds.slice(start, start + MEMBERS_A_CALL));
-    const found = await Promise.all(
-      batches.map((batch) =>
-        this.rpc.call(identityRpc.membersByIds, { organizationId, userIds: batch }),
-      ),
-    );
-    const members = found.flat();
+    const members = await membersByIds(this.rpc, organizationId, userIds);
     return {
       nameable: new Set(members.flatMap((member) => (member.suspended ? [] : [member.id]))),
       suspended: new Set(members.flatMap((member) => (member.suspended ? [member.id] : []))),
