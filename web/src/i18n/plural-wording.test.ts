@@ -184,6 +184,10 @@ describe('a quantity agrees with its count', () => {
     const notSent = 'errors.people_import_invitations_not_sent';
     expect(fr(notSent, { number: 1, detail: 'd' })).not.toMatch(/1 personnes/);
     expect(es(notSent, { number: 1, detail: 'd' })).not.toMatch(/1 personas/);
+    // French words 0 in the singular: an organization of no users has no "son utilisateur".
+    const deletion = 'admin.organizations.confirmDescription';
+    expect(fr(deletion, { name: 'Acme', count: 0 })).not.toMatch(/son utilisateur/);
+    expect(fr(deletion, { name: 'Acme', count: 1 })).toContain('(1)');
   });
 });
 

@@ -81,7 +81,7 @@ export const admin: Catalog['admin'] = {
     users_other: '{{count}} utilisateurs',
     confirmTitle: 'Supprimer {{name}} ?',
     confirmDescription_one:
-      'Tout ce qui concerne {{name}} sera supprimé définitivement : son utilisateur avec ses sessions et sa photo de profil, et toutes ses données et fichiers dans toute la plateforme. Action irréversible.',
+      'Tout ce qui concerne {{name}} sera supprimé définitivement : ses utilisateurs ({{count}}) avec leurs sessions et photos de profil, et toutes ses données et fichiers dans toute la plateforme. Action irréversible.',
     confirmDescription_many:
       'Tout ce qui concerne {{name}} sera supprimé définitivement : ses {{count}} d’utilisateurs avec leurs sessions et photos de profil, et toutes ses données et fichiers dans toute la plateforme. Action irréversible.',
     confirmDescription_other:
