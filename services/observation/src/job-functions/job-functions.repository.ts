@@ -231,11 +231,6 @@ export class JobFunctionsRepository {
     });
   }
 
-  /** The name alone: a provider's rename never writes back SOPs it read before a change. */
-  rename(organizationId: number, id: number, name: string): Promise<boolean> {
-    return this.renamed(this.db.manager, organizationId, id, name);
-  }
-
   async remove(organizationId: number, id: number): Promise<boolean> {
     const [, affected] = (await this.db.query(
       `DELETE FROM job_functions WHERE id = $1 AND organization_id = $2`,
@@ -315,7 +310,17 @@ export class JobFunctionsRepository {
     });
   }
 
-  async setMembers(organizationId: number, id: number, userIds: number[]): Promise<boolean> {
+  /**
+   * Sets the function's holders to these, and renames it when a name is given (the name alone: a
+   * provider's rename never writes back SOPs it read before a change): in one transaction, so a
+   * failure leaves the name as it was too (a provider's PUT is all or nothing).
+   */
+  async setMembers(
+    organizationId: number,
+    id: number,
+    userIds: number[],
+    name?: string,
+  ): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       // Locks the function, so two concurrent saves of its list end as one of them, not a mix.
       const [owned] = (await tx.query(
@@ -323,6 +328,7 @@ export class JobFunctionsRepository {
         [id, organizationId],
       )) as { id: number }[];
       if (!owned) return false;
+      if (name !== undefined) await this.renamed(tx, organizationId, id, name);
       await tx.query(`DELETE FROM job_function_members WHERE job_function_id = $1`, [id]);
       await tx.query(
         `INSERT INTO job_function_members (job_function_id, organization_id, user_id)

@@ -16,6 +16,8 @@ const PRESSES = 1_500;
 const OUTSIDER = PEOPLE + 1;
 /** Holds Ovens and no other group. */
 const OVENS_ONLY = PRESSES + 8;
+/** A person the database refuses as a holder while a test's trigger is in place. */
+const REFUSED = PEOPLE - 2;
 
 type Member = RpcAnswer<typeof identityRpc.membersByIds>[number];
 const member = (id: number): Member => ({
@@ -74,6 +76,24 @@ describe('SCIM groups of a large organization', () => {
     expect(asked.every((one) => one.contract === identityRpc.membersByIds)).toBe(true);
     for (const one of asked) expect(one.userIds!.length).toBeLessThanOrEqual(1000);
     return asked.flatMap((one) => one.userIds!).sort((a, b) => a - b);
+  };
+
+  /**
+   * Runs `changes` while the database refuses REFUSED as a holder, as a failure between a rename
+   * and the members would.
+   */
+  const refusingHolder = async (changes: () => Promise<void>) => {
+    await db.query(`CREATE FUNCTION refuse_holder() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.user_id = ${REFUSED} THEN RAISE EXCEPTION 'refused holder'; END IF;
+      RETURN NEW; END $$`);
+    await db.query(`CREATE TRIGGER refuse_holder BEFORE INSERT ON job_function_members
+      FOR EACH ROW EXECUTE FUNCTION refuse_holder()`);
+    try {
+      await changes();
+    } finally {
+      await db.query(`DROP TRIGGER refuse_holder ON job_function_members`);
+      await db.query(`DROP FUNCTION refuse_holder()`);
+    }
   };
 
   beforeAll(async () => {
@@ -263,14 +283,7 @@ describe('SCIM groups of a large organization', () => {
 
   it('leaves the name as it was when the member changes of a rename fail', async () => {
     const id = await idOf('Press line');
-    const refusing = PEOPLE - 2;
-    // A holder the database refuses, as a failure between the rename and the members would.
-    await db.query(`CREATE FUNCTION refuse_holder() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN IF NEW.user_id = ${refusing} THEN RAISE EXCEPTION 'refused holder'; END IF;
-      RETURN NEW; END $$`);
-    await db.query(`CREATE TRIGGER refuse_holder BEFORE INSERT ON job_function_members
-      FOR EACH ROW EXECUTE FUNCTION refuse_holder()`);
-    try {
+    await refusingHolder(async () => {
       const renamed = (Operations: object[]) =>
         call({ operation: 'patch', id, body: patch(...Operations) })
           .then((one) => service.handle(one))
@@ -278,7 +291,7 @@ describe('SCIM groups of a large organization', () => {
       // Okta's push: a rename with an added member.
       const pushed = await renamed([
         { op: 'Replace', path: 'displayName', value: 'Renamed' },
-        { op: 'Add', path: 'members', value: [{ value: String(refusing) }] },
+        { op: 'Add', path: 'members', value: [{ value: String(REFUSED) }] },
       ]);
       expect(pushed.status).not.toBeLessThan(400);
       expect((await new JobFunctionsRepository(db).named(ACME, Number(id)))!.name).toBe(
@@ -287,14 +300,27 @@ describe('SCIM groups of a large organization', () => {
       // A replace of the list with a rename: the group as read, the operations applied.
       const replaced = await renamed([
         { op: 'Replace', path: 'displayName', value: 'Renamed' },
-        { op: 'Replace', path: 'members', value: [{ value: '3' }, { value: String(refusing) }] },
+        { op: 'Replace', path: 'members', value: [{ value: '3' }, { value: String(REFUSED) }] },
       ]);
       expect(replaced.status).not.toBeLessThan(400);
       const [heading] = await new JobFunctionsRepository(db).headings(ACME, Number(id));
       expect(heading).toMatchObject({ name: 'Press line', memberCount: PRESSES + 1 - 2 });
-    } finally {
-      await db.query(`DROP TRIGGER refuse_holder ON job_function_members`);
-      await db.query(`DROP FUNCTION refuse_holder()`);
-    }
+    });
+  });
+
+  it('leaves the name as it was when the members of a renaming PUT fail', async () => {
+    const id = await idOf('Press line');
+    await refusingHolder(async () => {
+      const put = await call({
+        operation: 'replace',
+        id,
+        body: group('Renamed', [3, REFUSED]),
+      })
+        .then((one) => service.handle(one))
+        .catch(() => ({ status: 500 }));
+      expect(put.status).not.toBeLessThan(400);
+      const [heading] = await new JobFunctionsRepository(db).headings(ACME, Number(id));
+      expect(heading).toMatchObject({ name: 'Press line', memberCount: PRESSES + 1 - 2 });
+    });
   });
 });

@@ -184,8 +184,12 @@ export class ScimGroupsService {
     input: z.output<typeof GroupInput>,
   ): Promise<ScimAnswer> {
     const userIds = await this.memberIds(organizationId, input.members);
-    await this.rename(organizationId, record, input.displayName);
-    await this.functions.setMembers(organizationId, record.id, userIds);
+    // The rename and the members in one transaction of the repository's: all or nothing.
+    const name = input.displayName === record.name ? undefined : input.displayName;
+    await savedUnique(
+      () => this.functions.setMembers(organizationId, record.id, userIds, name),
+      TAKEN,
+    );
     return { status: 200, body: await this.group(organizationId, baseUrl, record.id) };
   }
 
@@ -202,15 +206,6 @@ export class ScimGroupsService {
     }
     const named = await this.named(caller.organizationId, String(id));
     return { status: 200, body: bare(named, baseUrl) };
-  }
-
-  private async rename(
-    organizationId: number,
-    record: Pick<JobFunctionRecord, 'id' | 'name'>,
-    displayName: string,
-  ) {
-    if (displayName === record.name) return;
-    await savedUnique(() => this.functions.rename(organizationId, record.id, displayName), TAKEN);
   }
 
   /** The members' changes and the rename, all or nothing: one transaction of the repository's. */
