@@ -126,3 +126,45 @@ describe('snapshot runs left pending', () => {
     expect(removed).toEqual(['org/8/snapshots/camera-1/lost.jpg']);
   });
 });
+
+describe('deleted members', () => {
+  /** A tombstone of `userId` in `organizationId`, deleted `hours` ago. */
+  const tombstone = (organizationId: number, userId: number, hours: number) =>
+    db.query(
+      `INSERT INTO deleted_members (organization_id, user_id, deleted_at)
+       VALUES ($1, $2, now() - make_interval(hours => $3))`,
+      [organizationId, userId, hours],
+    );
+
+  const tombstones = async () =>
+    (
+      (await db.query(
+        `SELECT organization_id, user_id FROM deleted_members ORDER BY organization_id, user_id`,
+      )) as { organization_id: number; user_id: number }[]
+    ).map((row) => `${row.organization_id}/${row.user_id}`);
+
+  it('are forgotten past the stale bound, unless a run taken before is still pending', async () => {
+    const GONE = 20;
+    const WAITING = 21;
+    await tombstone(GONE, 1, 7);
+    await tombstone(GONE, 2, 1);
+    await tombstone(WAITING, 1, 7);
+    await db.query(
+      `INSERT INTO snapshot_runs (job_key, organization_id, assignment_id, camera_id, taken_at,
+         snapshot_key)
+       VALUES (gen_random_uuid()::text, $1, 1, 'cam-1', now() - make_interval(hours => 8), 'k')`,
+      [WAITING],
+    );
+    const refusing = {
+      remove: async () => {
+        throw new Error('store away');
+      },
+    };
+    // The store refusing keeps the stale run pending: a late answer could still name the member.
+    await new PresenceRetention(db, 30, refusing, 6).sweep();
+    expect(await tombstones()).toEqual(['20/2', '21/1']);
+
+    await new PresenceRetention(db, 30, { remove: async () => {} }, 6).sweep();
+    expect(await tombstones()).toEqual(['20/2']);
+  });
+});

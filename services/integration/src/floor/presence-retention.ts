@@ -11,8 +11,9 @@ export const staleSnapshotReason = (hours: number) =>
  * Deletes presence events older than their organization's retention (or the default, 30 days),
  * with the snapshot runs and the pictures kept of them, at start and hourly. Each sweep also fails
  * the snapshot runs still pending `staleHours` after their picture (a failure that could not be
- * written leaves one pending for ever), their pictures removed as a failing run's are. sweep()
- * answers the presence events deleted.
+ * written leaves one pending for ever), their pictures removed as a failing run's are, and forgets
+ * the deleted members no snapshot left to answer can name any more. sweep() answers the presence
+ * events deleted.
  */
 export class PresenceRetention extends RecurringSweep<number> {
   private readonly retention: PresenceRetentionRepository;
@@ -34,6 +35,9 @@ export class PresenceRetention extends RecurringSweep<number> {
     await this.failStaleRuns().catch((error: unknown) =>
       this.logger.warn(`Stale snapshot runs sweep failed: ${String(error)}`),
     );
+    await this.forgetDeletedMembers().catch((error: unknown) =>
+      this.logger.warn(`Deleted members sweep failed: ${String(error)}`),
+    );
     try {
       const count = await this.retention.deleteOld('presence_events', 'seen_at', this.defaultDays);
       if (count > 0) this.logger.log(`Deleted ${count} presence events past retention`);
@@ -44,6 +48,11 @@ export class PresenceRetention extends RecurringSweep<number> {
       this.logger.warn(`Presence retention sweep failed: ${String(error)}`);
       return 0;
     }
+  }
+
+  private async forgetDeletedMembers(): Promise<void> {
+    const forgotten = await this.runs.forgetDeletedMembers(this.staleHours);
+    if (forgotten > 0) this.logger.log(`Forgot ${forgotten} deleted members past the bound`);
   }
 
   /** Fails the runs pending past the bound; answers how many (throws what went wrong). */

@@ -108,6 +108,24 @@ export class SnapshotRunsRepository {
   }
 
   /**
+   * Deletion tombstones older than `hours`, the bound past which a snapshot's answer is given up:
+   * every snapshot taken before the deletion has been answered or failed by then. One that a run
+   * of its organization, taken before the deletion and still pending (a store that refused kept
+   * it so), could still need stays for a later sweep. Answers how many were deleted.
+   */
+  async forgetDeletedMembers(hours: number): Promise<number> {
+    const [, count] = (await this.db.query(
+      `DELETE FROM deleted_members d
+        WHERE d.deleted_at < now() - make_interval(hours => $1)
+          AND NOT EXISTS (SELECT 1 FROM snapshot_runs r
+                           WHERE r.organization_id = d.organization_id AND r.status = 'pending'
+                             AND r.taken_at <= d.deleted_at)`,
+      [hours],
+    )) as [unknown, number];
+    return count;
+  }
+
+  /**
    * Runs still pending `hours` after their picture was taken, failed with `reason`: their answer
    * is lost (a failure that could not be written, a job gone). Their pictures go as a failing
    * run's do, but those their organization keeps; each removed before the rows commit (the run is
