@@ -105,9 +105,17 @@ describe('the shell below 1024 px', () => {
 
     // A dialog takes the whole screen on a phone.
     await followLink(page, '/library/observations');
-    await page.getByRole('button', { name: 'New Observation' }).click();
     const dialog = page.getByTestId('start-observation-dialog');
-    await dialog.waitFor();
+    // The link is followed without waiting for the page to settle: a click while it is still
+    // being put in place can be lost with the page state it opened, so click until it opens.
+    await expect
+      .poll(async () => {
+        if (!(await dialog.isVisible())) {
+          await page.getByRole('button', { name: 'New Observation' }).click();
+        }
+        return dialog.isVisible();
+      })
+      .toBe(true);
     await page.waitForFunction(
       () =>
         document.querySelector('[data-testid=start-observation-dialog]')?.getAnimations().length ===
