@@ -82,3 +82,33 @@ export function toSummary(
     initialNotes: row.initial_notes,
   };
 }
+
+export interface ResponseRow {
+  question_id: string;
+  selected_option: string;
+  selected_option_text: string;
+  correct: boolean;
+  time_spent_seconds: number;
+  manager_notes: string;
+}
+
+/** The first question not answered yet, or the number of questions once all are. */
+export function nextQuestionIndex(row: ObservationRow, answered: ReadonlySet<string>): number {
+  const index = row.questions.findIndex((question) => !answered.has(question.id));
+  return index === -1 ? row.questions.length : index;
+}
+
+/** A session's answers in its questions' order, marked right or wrong once it is completed. */
+export function toSessionResponses(row: ObservationRow, responses: ResponseRow[]) {
+  const order = new Map(row.questions.map((question, index) => [question.id, index]));
+  return responses
+    .sort((a, b) => (order.get(a.question_id) ?? 0) - (order.get(b.question_id) ?? 0))
+    .map((response) => ({
+      questionId: response.question_id,
+      selectedOption: response.selected_option,
+      selectedOptionText: response.selected_option_text,
+      correct: row.status === 'completed' ? response.correct : null,
+      timeSpentSeconds: response.time_spent_seconds,
+      managerNotes: response.manager_notes,
+    }));
+}

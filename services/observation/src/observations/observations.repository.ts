@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ResponseResult } from '@hub/proto';
 import { decodeCursor, pageOf } from '@hub/kit';
-import type { ObservationRow, ObservedQuestion } from './observation-rows.js';
+import type { ObservationRow, ObservedQuestion, ResponseRow } from './observation-rows.js';
 
 export interface NewObservation {
   organizationId: number;
@@ -25,15 +25,6 @@ export interface StartedObservation {
   operator_id: number;
   evaluation_id: number;
   operator_name: string;
-}
-
-export interface ResponseRow {
-  question_id: string;
-  selected_option: string;
-  selected_option_text: string;
-  correct: boolean;
-  time_spent_seconds: number;
-  manager_notes: string;
 }
 
 export interface NewResponse {

@@ -27,7 +27,13 @@ import { ObservationFigures } from '../reporting/observation-figures.js';
 import { announceCompletion, CompletionEffects } from './completion-effects.js';
 import { findingPage, sessionFindings } from './finding-pages.js';
 import { FindingsRepository } from './findings.repository.js';
-import { type ObservationRow, toFinding, toSummary } from './observation-rows.js';
+import {
+  nextQuestionIndex,
+  type ObservationRow,
+  toFinding,
+  toSessionResponses,
+  toSummary,
+} from './observation-rows.js';
 import {
   type KeyedResult,
   ObservationsRepository,
@@ -194,11 +200,6 @@ export class ObservationsService {
     return new Set(await this.repository.answeredIds(observationId, manager));
   }
 
-  private nextIndex(row: ObservationRow, answered: Set<string>): number {
-    const index = row.questions.findIndex((question) => !answered.has(question.id));
-    return index === -1 ? row.questions.length : index;
-  }
-
   async session(actor: Actor, id: number): Promise<ObservationSession> {
     const row = await this.readable(actor, id);
     const answered = await this.answeredIds(row.id);
@@ -211,7 +212,7 @@ export class ObservationsService {
       operatorName: row.operator_name,
       observerName: row.observer_name,
       status: row.status,
-      currentQuestionIndex: this.nextIndex(row, answered),
+      currentQuestionIndex: nextQuestionIndex(row, answered),
       totalQuestions: row.questions.length,
       questions: row.questions.map(({ id: questionId, text, category, options }) => ({
         id: questionId,
@@ -227,7 +228,7 @@ export class ObservationsService {
       passMark: row.pass_mark,
       completedAt: row.completed_at?.toISOString() ?? null,
       durationSeconds: row.duration_seconds,
-      responses: await this.responses(row),
+      responses: toSessionResponses(row, await this.repository.responses(row.id)),
     };
   }
 
@@ -237,29 +238,6 @@ export class ObservationsService {
     return findingPage(this.findings, row.id, page);
   }
 
-  private async responses(row: ObservationRow) {
-    const rows = await this.repository.responses(row.id);
-    const order = new Map(row.questions.map((question, index) => [question.id, index]));
-    return rows
-      .sort((a, b) => (order.get(a.question_id) ?? 0) - (order.get(b.question_id) ?? 0))
-      .map((response) => ({
-        questionId: response.question_id,
-        selectedOption: response.selected_option,
-        selectedOptionText: response.selected_option_text,
-        correct: row.status === 'completed' ? response.correct : null,
-        timeSpentSeconds: response.time_spent_seconds,
-        managerNotes: response.manager_notes,
-      }));
-  }
-
-  /**
-   * Records one answer, scored against the stored correct one. Answering the same question
-   * again replaces the earlier answer (never counted twice); the last answer completes it.
-   * An answer with an idempotency key the observation ever recorded (also one whose answer was
-   * replaced since, from another device) answers the result it was first answered with and
-   * records nothing: the observation's row lock (FOR UPDATE) makes a concurrent twin wait, then
-   * find the key. A key of another question is refused: recording it would lose one answer.
-   */
   async respond(actor: Actor, id: number, submission: ResponseSubmission): Promise<ResponseResult> {
     const key = submission.idempotencyKey ?? null;
     const result = await this.repository.transaction(async (tx) => {
@@ -287,7 +265,7 @@ export class ObservationsService {
         idempotencyKey: key,
       });
       const answered = await this.answeredIds(row.id, tx);
-      const next = this.nextIndex(row, answered);
+      const next = nextQuestionIndex(row, answered);
       const outcome =
         next < row.questions.length
           ? { completed: false, next, score: null, passed: null, issued: null }
