@@ -4,6 +4,8 @@ export * from './errors.js';
 export * from './validation-codes.js';
 export * from './text-params.js';
 export * from './failure-reasons.js';
+export * from './failure-reasons-es.js';
+export * from './failure-reasons-fr.js';
 export * from './http.js';
 export * from './paging.js';
 export * from './row-id.js';

@@ -1,5 +1,5 @@
+import { FAILURE_REASONS_ES } from '@hub/proto';
 import type { ServerCatalog } from './en.js';
-import { failureReasons } from './failure-reasons/es.js';
 import { counted } from './plural.js';
 
 const count = counted('es');
@@ -199,5 +199,6 @@ export const es: ServerCatalog = {
       operator: 'Operarios',
     },
   },
-  failureReasons,
+  /** Proto's sentences, which the web app shows too: declared once, so the two cannot drift. */
+  failureReasons: FAILURE_REASONS_ES,
 };

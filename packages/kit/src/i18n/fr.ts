@@ -1,5 +1,5 @@
+import { FAILURE_REASONS_FR } from '@hub/proto';
 import type { ServerCatalog } from './en.js';
-import { failureReasons } from './failure-reasons/fr.js';
 import { counted } from './plural.js';
 
 const count = counted('fr');
@@ -201,5 +201,6 @@ export const fr: ServerCatalog = {
       operator: 'Opérateurs',
     },
   },
-  failureReasons,
+  /** Proto's sentences, which the web app shows too: declared once, so the two cannot drift. */
+  failureReasons: FAILURE_REASONS_FR,
 };

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { FAILURE_REASON_CODES, type Language, LANGUAGES, type NotificationText } from '@hub/proto';
+import {
+  FAILURE_REASON_CODES,
+  FAILURE_REASONS,
+  FAILURE_REASONS_ES,
+  FAILURE_REASONS_FR,
+  type Language,
+  LANGUAGES,
+  type NotificationText,
+} from '@hub/proto';
 import { en } from './en.js';
 import {
   calendarDaysUntil,
@@ -187,6 +195,14 @@ describe('the server catalogs', () => {
     expect(writeNotification(digest, inUtc('fr'), NOW).message).toBe(
       'Depuis le dernier récapitulatif, 1 certification de votre organisation arrive bientôt à expiration et 3 ont expiré. Une nouvelle réussite renouvelle chacune. Consultez-les : /insights/certifications',
     );
+  });
+
+  // The web app's catalog reads the same tables (its failure-reasons.test.ts): a copy of its own
+  // here once quoted a Spanish SOP title otherwise.
+  it("word a worker's failure reason with proto's sentences, the web app's", () => {
+    expect(messages('en').failureReasons).toBe(FAILURE_REASONS);
+    expect(messages('es').failureReasons).toBe(FAILURE_REASONS_ES);
+    expect(messages('fr').failureReasons).toBe(FAILURE_REASONS_FR);
   });
 
   it("word a worker's failure reason with only the parts the worker filled in", () => {

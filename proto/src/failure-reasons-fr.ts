@@ -1,11 +1,12 @@
-import type { FailureReasonCode } from '@hub/proto';
+import type { FailureReasonCode } from './failure-reasons.js';
 
 /**
- * Why a worker could not process a file, in French, for notifications and mails: the web app's
- * wording (web/src/i18n/locales/fr/failure-reasons.ts), `{name}` for the parts the worker filled in
- * (the technical detail stays as written).
+ * FAILURE_REASONS in French, declared once for both sides that word them: the server's catalog
+ * (@hub/kit's notifications and mails) and the web app's
+ * (web/src/i18n/locales/fr/failure-reasons.ts, where `{name}` is i18next's `{{name}}`).
+ * `{name}` is a part the worker filled in; the technical detail stays as written.
  */
-export const failureReasons: Record<FailureReasonCode, string> = {
+export const FAILURE_REASONS_FR: Record<FailureReasonCode, string> = {
   pdf_worker_stopped:
     'Le traitement a arrêté deux fois le service PDF ; le fichier est peut-être endommagé ou malveillant.',
   processing_timeout: 'Le traitement a pris trop de temps.',

@@ -1,11 +1,12 @@
-import type { FailureReasonCode } from '@hub/proto';
+import type { FailureReasonCode } from './failure-reasons.js';
 
 /**
- * Why a worker could not process a file, in Spanish, for notifications and mails: the web app's
- * wording (web/src/i18n/locales/es/failure-reasons.ts), `{name}` for the parts the worker filled in
- * (the technical detail stays as written).
+ * FAILURE_REASONS in Spanish, declared once for both sides that word them: the server's catalog
+ * (@hub/kit's notifications and mails) and the web app's
+ * (web/src/i18n/locales/es/failure-reasons.ts, where `{name}` is i18next's `{{name}}`).
+ * `{name}` is a part the worker filled in; the technical detail stays as written.
  */
-export const failureReasons: Record<FailureReasonCode, string> = {
+export const FAILURE_REASONS_ES: Record<FailureReasonCode, string> = {
   pdf_worker_stopped:
     'El procesamiento detuvo dos veces el servicio de PDF; puede que el archivo esté dañado o sea malicioso.',
   processing_timeout: 'El procesamiento tardó demasiado.',
