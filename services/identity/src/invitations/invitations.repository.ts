@@ -34,6 +34,7 @@ export class InvitationsRepository {
     if (!invitations.length) return;
     const userIds = invitations.map((invitation) => invitation.userId);
     await this.db.transaction(async (tx) => {
+      const inviters = await this.holdInviters(tx, invitations);
       await this.holdInvitees(tx, userIds);
       await tx
         .getRepository(InvitationEntity)
@@ -41,8 +42,35 @@ export class InvitationsRepository {
           { userId: In(userIds), usedAt: IsNull(), revokedAt: IsNull() },
           { revokedAt: new Date() },
         );
-      await tx.getRepository(InvitationEntity).insert(invitations);
+      await tx.getRepository(InvitationEntity).insert(
+        invitations.map((invitation) => ({
+          ...invitation,
+          invitedBy: inviters.has(invitation.invitedBy) ? invitation.invitedBy : null,
+        })),
+      );
     });
+  }
+
+  /**
+   * The inviters still there, held until the links are stored. One deleted since it was read
+   * (the administrator who applied a people import, deleted while it ran) leaves the links with
+   * no inviter, as the deletion leaves those stored before it (ON DELETE SET NULL): the invitees
+   * are still the organization's and still to be mailed, and the foreign key would refuse them
+   * all. Held before the invitees' links: a deletion cascading to those links waits here first,
+   * rather than each waiting for the other.
+   */
+  private async holdInviters(
+    tx: EntityManager,
+    invitations: NewInvitation[],
+  ): Promise<Set<number | null>> {
+    const ids = [...new Set(invitations.flatMap(({ invitedBy }) => invitedBy ?? []))];
+    if (!ids.length) return new Set();
+    // Raw SQL: a key-share lock, which keeps the row from being deleted and lets it be updated.
+    const rows = (await tx.query(
+      `SELECT id FROM users WHERE id = ANY($1::int[]) ORDER BY id FOR KEY SHARE`,
+      [ids],
+    )) as { id: number }[];
+    return new Set(rows.map((row) => row.id));
   }
 
   /**

@@ -233,6 +233,7 @@ export class PeopleImportRunner {
     };
     const invited = rows.filter((row) => people.has(row.userId ?? 0));
     for (const user of people.values()) user.organization = organization;
+    // An applier deleted since the import was read still has them invited, by no one in particular.
     const mails = await this.invitations.storeLinks(
       invited.map((row) => people.get(row.userId!)!),
       applierOf(entry),
