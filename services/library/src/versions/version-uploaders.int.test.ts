@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
-import { type Actor, identityRpc, type RpcAnswer } from '@hub/proto';
+import type { Actor } from '@hub/proto';
 import type { ObjectStorage, RpcClient } from '@hub/kit';
 import { claimTestResources, type TestResources } from '@hub/testing';
+import { countingIdentity } from '@hub/testing/identity';
 import { openLibraryDatabase } from '../database.js';
 import { DocumentEntity } from '../documents/document.entity.js';
 import type { DocumentsService } from '../documents/documents.service.js';
@@ -18,17 +19,6 @@ const VERSIONS = 1_500;
 const UPLOADERS = 1_200;
 /** An uploader who left Acme since: no name. */
 const GONE = 1 + (7 % UPLOADERS);
-
-type Member = RpcAnswer<typeof identityRpc.membersByIds>[number];
-const member = (id: number): Member => ({
-  id,
-  name: `P${id}`,
-  email: `p${id}@acme.example`,
-  role: 'operator',
-  isActive: true,
-  suspended: false,
-  profilePicture: null,
-});
 
 /** A document's versions in a 100,000-person organization name their uploaders alone. */
 describe('the versions of a document', () => {
@@ -61,17 +51,7 @@ describe('the versions of a document', () => {
   });
 
   it("asks identity for the uploaders' names alone, a batch at a time", async () => {
-    const asked: { contract: unknown; userIds?: number[] }[] = [];
-    const rpc = {
-      call: async (contract: unknown, request: { userIds?: number[] }) => {
-        asked.push({ contract, userIds: request.userIds });
-        if (contract === identityRpc.members) {
-          return Array.from({ length: PEOPLE }, (_, index) => member(index + 1));
-        }
-        if (contract !== identityRpc.membersByIds) throw new Error('unexpected call');
-        return (request.userIds ?? []).filter((id) => id !== GONE).map(member);
-      },
-    } as unknown as RpcClient;
+    const { rpc, everyoneAsked } = countingIdentity({ people: PEOPLE, gone: [GONE] });
     const document = await db.getRepository(DocumentEntity).findOneByOrFail({ id: documentId });
     const documents = { find: () => Promise.resolve(document) } as unknown as DocumentsService;
     const service = new VersionsService(
@@ -79,16 +59,13 @@ describe('the versions of a document', () => {
       {} as ObjectStorage,
       documents,
       {} as PdfProcessing,
-      rpc,
+      rpc as unknown as RpcClient,
     );
     const actor: Actor = { userId: 1, organizationId: ACME, role: 'admin' };
 
     const { versions } = await service.list(actor, documentId);
 
-    expect(asked.every((call) => call.contract === identityRpc.membersByIds)).toBe(true);
-    for (const call of asked) expect(call.userIds!.length).toBeLessThanOrEqual(1000);
-    const everyone = asked.flatMap((call) => call.userIds!).sort((a, b) => a - b);
-    expect(everyone).toEqual(Array.from({ length: UPLOADERS }, (_, index) => index + 1));
+    expect(everyoneAsked()).toEqual(Array.from({ length: UPLOADERS }, (_, index) => index + 1));
     expect(versions).toHaveLength(VERSIONS);
     const byVersion = new Map(versions.map((version) => [version.version, version]));
     expect(byVersion.get(UPLOADERS)).toMatchObject({ uploadedBy: 1, uploadedByName: 'P1' });

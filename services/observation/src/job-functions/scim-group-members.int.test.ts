@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DataSource } from 'typeorm';
-import { identityRpc, type RpcAnswer, type ScimCall } from '@hub/proto';
+import type { ScimCall } from '@hub/proto';
 import type { RpcClient } from '@hub/kit';
 import { claimTestResources, type TestResources } from '@hub/testing';
+import { countingIdentity } from '@hub/testing/identity';
 import { openObservationDatabase } from '../database.js';
 import { Members } from '../team/members.js';
 import { JobFunctionsRepository } from './job-functions.repository.js';
@@ -19,17 +20,6 @@ const OVENS_ONLY = PRESSES + 8;
 /** A person the database refuses as a holder while a test's trigger is in place. */
 const REFUSED = PEOPLE - 2;
 
-type Member = RpcAnswer<typeof identityRpc.membersByIds>[number];
-const member = (id: number): Member => ({
-  id,
-  name: `P${id}`,
-  email: `p${id}@acme.example`,
-  role: 'operator',
-  isActive: true,
-  suspended: false,
-  profilePicture: null,
-});
-
 const range = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, index) => from + index);
 
@@ -43,7 +33,7 @@ describe('SCIM groups of a large organization', () => {
   let resources: TestResources;
   let db: DataSource;
   let service: ScimGroupsService;
-  const asked: { contract: unknown; userIds?: number[] }[] = [];
+  const { rpc, asked, everyoneAsked } = countingIdentity({ people: PEOPLE });
 
   const call = (call: Partial<ScimCall> & Pick<ScimCall, 'operation'>): Promise<ScimCall> =>
     Promise.resolve({
@@ -72,11 +62,6 @@ describe('SCIM groups of a large organization', () => {
     );
     return (listed.body as ListBody).Resources[0]!.id;
   };
-  const everyoneAsked = () => {
-    expect(asked.every((one) => one.contract === identityRpc.membersByIds)).toBe(true);
-    for (const one of asked) expect(one.userIds!.length).toBeLessThanOrEqual(1000);
-    return asked.flatMap((one) => one.userIds!).sort((a, b) => a - b);
-  };
 
   /**
    * Runs `changes` while the database refuses REFUSED as a holder, as a failure between a rename
@@ -99,17 +84,10 @@ describe('SCIM groups of a large organization', () => {
   beforeAll(async () => {
     resources = claimTestResources();
     db = await openObservationDatabase(resources.databaseUrl);
-    const rpc = {
-      call: async (contract: unknown, request: { userIds?: number[] }) => {
-        asked.push({ contract, userIds: request.userIds });
-        if (contract === identityRpc.members) {
-          return Array.from({ length: PEOPLE }, (_, index) => member(index + 1));
-        }
-        if (contract !== identityRpc.membersByIds) throw new Error('unexpected call');
-        return (request.userIds ?? []).filter((id) => id <= PEOPLE).map(member);
-      },
-    } as unknown as RpcClient;
-    service = new ScimGroupsService(new JobFunctionsRepository(db), new Members(rpc));
+    service = new ScimGroupsService(
+      new JobFunctionsRepository(db),
+      new Members(rpc as unknown as RpcClient),
+    );
   });
 
   beforeEach(() => {

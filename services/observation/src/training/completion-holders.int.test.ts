@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
-import { identityRpc, type RpcAnswer } from '@hub/proto';
 import type { RpcClient } from '@hub/kit';
 import { claimTestResources, type TestResources } from '@hub/testing';
+import { countingIdentity } from '@hub/testing/identity';
 import type {
   CertificationIssuer,
   CompletedCourse,
@@ -24,23 +24,17 @@ const PENDING = 4;
 /** Removed from Acme since they enrolled. */
 const GONE = 5;
 
-type Member = RpcAnswer<typeof identityRpc.membersByIds>[number];
-const member = (id: number): Member => ({
-  id,
-  name: `P${id}`,
-  email: `p${id}@acme.example`,
-  role: 'operator',
-  isActive: id !== PENDING,
-  suspended: id === SUSPENDED,
-  profilePicture: null,
-});
-
 /** Completing a course of a 100,000-person organization asks identity about its learners only. */
 describe("a course's completions", () => {
   let resources: TestResources;
   let db: DataSource;
   let courseId: number;
-  const asked: { contract: unknown; userIds?: number[] }[] = [];
+  const { rpc, asked, everyoneAsked } = countingIdentity({
+    people: PEOPLE,
+    gone: [GONE],
+    suspended: [SUSPENDED],
+    pending: [PENDING],
+  });
   const issued: CompletedCourse[] = [];
   let completion: CourseCompletion;
 
@@ -71,16 +65,6 @@ describe("a course's completions", () => {
          FROM generate_series(1, $3::int) n`,
       [ACME, SOP, PASSED],
     );
-    const rpc = {
-      call: async (contract: unknown, request: { userIds?: number[] }) => {
-        asked.push({ contract, userIds: request.userIds });
-        if (contract === identityRpc.members) {
-          return Array.from({ length: PEOPLE }, (_, index) => member(index + 1));
-        }
-        if (contract !== identityRpc.membersByIds) throw new Error('unexpected call');
-        return (request.userIds ?? []).filter((id) => id <= PEOPLE && id !== GONE).map(member);
-      },
-    } as unknown as RpcClient;
     const certifications = {
       courseCompleted: (course: CompletedCourse) => {
         issued.push(course);
@@ -90,7 +74,7 @@ describe("a course's completions", () => {
     completion = new CourseCompletion(
       new CourseCompletionRepository(db),
       certifications,
-      new Members(rpc),
+      new Members(rpc as unknown as RpcClient),
     );
   });
 
@@ -98,12 +82,6 @@ describe("a course's completions", () => {
     await db?.destroy();
     await resources?.release();
   });
-
-  const everyoneAsked = () => {
-    expect(asked.every((call) => call.contract === identityRpc.membersByIds)).toBe(true);
-    for (const call of asked) expect(call.userIds!.length).toBeLessThanOrEqual(1000);
-    return asked.flatMap((call) => call.userIds!).sort((a, b) => a - b);
-  };
 
   it('asks identity about the learners it completes alone, a batch at a time', async () => {
     await completion.forCourse(ACME, courseId);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
-import { identityRpc, type RpcAnswer } from '@hub/proto';
 import type { RpcClient } from '@hub/kit';
 import { claimTestResources, type TestResources } from '@hub/testing';
+import { countingIdentity } from '@hub/testing/identity';
 import { openVideoDatabase } from '../database.js';
 import { FaceEnrolmentsRepository } from './face-enrolments.repository.js';
 import { FaceEnrolments } from './face-enrolments.js';
@@ -15,17 +15,6 @@ const PEOPLE = 100_000;
 const ENROLLED = 1_500;
 const AWAITING = 90_001;
 const SUSPENDED = 3;
-
-type Member = RpcAnswer<typeof identityRpc.membersByIds>[number];
-const member = (id: number): Member => ({
-  id,
-  name: `P${id}`,
-  email: `p${id}@acme.example`,
-  role: 'operator',
-  isActive: true,
-  suspended: id === SUSPENDED,
-  profilePicture: null,
-});
 
 /** Preparing an analysis of a 100,000-person organization asks identity about the faces only. */
 describe('the enrolments of an analysis', () => {
@@ -63,25 +52,12 @@ describe('the enrolments of an analysis', () => {
   });
 
   it('asks identity for the names of the enrolled and awaited people alone, a batch at a time', async () => {
-    const asked: { contract: unknown; userIds?: number[] }[] = [];
-    const rpc = {
-      call: async (contract: unknown, request: { userIds?: number[] }) => {
-        asked.push({ contract, userIds: request.userIds });
-        if (contract === identityRpc.members) {
-          return Array.from({ length: PEOPLE }, (_, index) => member(index + 1));
-        }
-        if (contract !== identityRpc.membersByIds) throw new Error('unexpected call');
-        return (request.userIds ?? []).filter((id) => id <= PEOPLE).map(member);
-      },
-    } as unknown as RpcClient;
-    const faces = new FaceEnrolments(new FaceEnrolmentsRepository(db), rpc);
+    const { rpc, everyoneAsked } = countingIdentity({ people: PEOPLE, suspended: [SUSPENDED] });
+    const faces = new FaceEnrolments(new FaceEnrolmentsRepository(db), rpc as unknown as RpcClient);
 
     const { enrolments, notYetEnrolled } = await faces.forAnalysis(ACME);
 
-    expect(asked.every((call) => call.contract === identityRpc.membersByIds)).toBe(true);
-    for (const call of asked) expect(call.userIds!.length).toBeLessThanOrEqual(1000);
-    const everyone = asked.flatMap((call) => call.userIds!).sort((a, b) => a - b);
-    expect(everyone).toEqual([
+    expect(everyoneAsked()).toEqual([
       ...Array.from({ length: ENROLLED }, (_, index) => index + 1),
       AWAITING,
     ]);
