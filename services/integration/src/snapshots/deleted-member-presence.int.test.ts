@@ -87,4 +87,18 @@ describe('a snapshot answered after a person it shows was deleted', () => {
     await new OrganizationsRepository(db).deletePresenceOf(ACME, DELETED);
     expect(await presenceOf(runId)).toEqual([KEPT]);
   });
+
+  it("counts in the run's people seen only the people it records", async () => {
+    const runId = await pendingRun('tick-2:1');
+    await new OrganizationsRepository(db).deletePresenceOf(ACME, DELETED);
+    const inbox = createIntegrationInboxHandler(new SnapshotRunsRepository(db));
+    expect(await inbox(answered(runId))).toBe(1);
+    const [run] = (await db.query(
+      `SELECT status, faces_detected, people_seen FROM snapshot_runs WHERE id = $1`,
+      [runId],
+    )) as unknown[];
+    // Two faces were seen, but the deleted person is in no event and so in no count.
+    expect(run).toEqual({ status: 'identified', faces_detected: 2, people_seen: 1 });
+    expect(await presenceOf(runId)).toEqual([KEPT]);
+  });
 });

@@ -171,9 +171,13 @@ describe('identified snapshots written in batches', () => {
   it("records an organization's answers only on its own runs, ignoring another's", async () => {
     const inbox = createIntegrationInboxHandler(new SnapshotRunsRepository(db));
     const [theirs, failedTheirs] = await pendingRuns(2, 6001);
+    // A run of organization 8 is on a camera of organization 8 (a run's is always its camera's).
     const [ours] = (await db.query(
-      `INSERT INTO snapshot_runs (job_key, organization_id, assignment_id, camera_id)
-       VALUES ('batch-6003', 8, 1, 'cam-1') RETURNING id::int`,
+      `WITH camera AS (
+         INSERT INTO camera_assignments (integration_id, camera_id, camera_name, organization_id, created_by)
+         VALUES (1, 'cam-8', 'Camera 8', 8, 1) RETURNING id
+       ) INSERT INTO snapshot_runs (job_key, organization_id, assignment_id, camera_id)
+         SELECT 'batch-6003', 8, id, 'cam-8' FROM camera RETURNING id::int`,
     )) as { id: number }[];
     const data: IntegrationInboxMessage = {
       kind: 'snapshots.answered',

@@ -69,13 +69,11 @@ export class IdentifiedSnapshotBatches {
 export function createIntegrationInboxHandler(runs: SnapshotRunsRepository) {
   const batches = new IdentifiedSnapshotBatches(runs);
   return async (job: Job<IntegrationInboxMessage>): Promise<number> => {
-    const message = IntegrationInboxMessage.parse(job.data);
-    const results =
-      message.kind === 'snapshots.answered' ? await ownResults(runs, message) : [message];
+    const answered = await asAnswered(runs, IntegrationInboxMessage.parse(job.data));
+    const results = answered === undefined ? [] : await ownResults(runs, answered);
     const identified: IdentifiedSnapshot[] = [];
     for (const result of results) {
-      if (result.kind === 'snapshot.failed')
-        await runs.fail(result.runId, 'identification', result.reason);
+      if (result.kind === 'snapshot.failed') await runs.failAnswered(result.runId, result.reason);
       else identified.push(result);
     }
     // Every snapshot is written before the job ends; one the database refuses fails the job
@@ -103,6 +101,21 @@ type AnsweredSnapshots = Extract<IntegrationInboxMessage, { kind: 'snapshots.ans
 const logger = new Logger('IntegrationInbox');
 
 /**
+ * An older single-snapshot message (kept for rolling upgrades) names no organization: its run's
+ * camera says whose it is, and ownResults refuses a run that disagrees, as for any message.
+ * Undefined when the run is gone (its camera removed): there is nothing left to answer.
+ */
+async function asAnswered(
+  runs: SnapshotRunsRepository,
+  message: IntegrationInboxMessage,
+): Promise<AnsweredSnapshots | undefined> {
+  if (message.kind === 'snapshots.answered') return message;
+  const organizationId = await runs.cameraOrganization(message.runId);
+  if (organizationId === undefined) return undefined;
+  return { kind: 'snapshots.answered', organizationId, results: [message] };
+}
+
+/**
  * The results for runs of the message's own organization. Another's run is neither recorded nor
  * failed: the message is what is wrong, and that run still waits for its own answer.
  */
@@ -123,11 +136,7 @@ const isLastAttempt = (job: Job) => job.attemptsMade + 1 >= (job.opts.attempts ?
 
 function failRefused(runs: SnapshotRunsRepository, refused: { runId: number; error: unknown }) {
   const words = refused.error instanceof Error ? refused.error.message : String(refused.error);
-  return runs.fail(
-    refused.runId,
-    'identification',
-    `The snapshot's result could not be recorded: ${words}`,
-  );
+  return runs.failAnswered(refused.runId, `The snapshot's result could not be recorded: ${words}`);
 }
 
 export function startIntegrationInbox(

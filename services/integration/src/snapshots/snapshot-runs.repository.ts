@@ -63,13 +63,14 @@ export class SnapshotRunsRepository {
    * The run of one scheduled job: a retry or a replay of the job finds the same run. None
    * (undefined) for a camera removed since the tick read it: its assignment is read and locked
    * (FOR KEY SHARE) by the insert itself, so one removed at the same moment either waits for the
-   * run, then takes it with it, or is gone first, and no foreign key refuses the run.
+   * run, then takes it with it, or is gone first, and no foreign key refuses the run. Nor for a
+   * camera of another organization: a run's organization is always its camera's.
    */
   async open(jobKey: string, camera: ScheduledCamera): Promise<SnapshotRun | undefined> {
     const rows = (await this.db.query(
       `INSERT INTO snapshot_runs (job_key, organization_id, assignment_id, camera_id, area_id)
-       SELECT $1::text, $2::int, a.id, $4::text, $5::int FROM camera_assignments a
-        WHERE a.id = $3 FOR KEY SHARE
+       SELECT $1::text, a.organization_id, a.id, $4::text, $5::int FROM camera_assignments a
+        WHERE a.id = $3 AND a.organization_id = $2 FOR KEY SHARE
        ON CONFLICT (job_key) DO UPDATE SET job_key = EXCLUDED.job_key
        RETURNING id::int, organization_id, status, snapshot_key`,
       [jobKey, camera.organization_id, camera.assignment_id, camera.camera_id, camera.area_id],
@@ -86,13 +87,38 @@ export class SnapshotRunsRepository {
     return count > 0;
   }
 
-  /** Of these runs, those of an organization other than `organizationId`. */
+  /**
+   * Whether the run is still there. Its camera's removal under way is waited for (its rows are
+   * locked until it commits): a removal that swept the camera's pictures first is seen.
+   */
+  async stillThere(runId: number): Promise<boolean> {
+    const rows = (await this.db.query(`SELECT 1 FROM snapshot_runs WHERE id = $1 FOR KEY SHARE`, [
+      runId,
+    ])) as unknown[];
+    return rows.length > 0;
+  }
+
+  /**
+   * Of these runs, those of an organization other than `organizationId`, by the run or by its
+   * camera: a run whose own organization and its camera's disagree is no one's to answer.
+   */
   async runsOfOthers(organizationId: number, runIds: number[]): Promise<number[]> {
     const rows = (await this.db.query(
-      `SELECT id::int FROM snapshot_runs WHERE id = ANY($1::bigint[]) AND organization_id <> $2`,
+      `SELECT r.id::int FROM snapshot_runs r JOIN camera_assignments a ON a.id = r.assignment_id
+        WHERE r.id = ANY($1::bigint[]) AND (r.organization_id <> $2 OR a.organization_id <> $2)`,
       [runIds, organizationId],
     )) as { id: number }[];
     return rows.map((row) => row.id);
+  }
+
+  /** The organization of the run's camera (its assignment), undefined once the run is gone. */
+  async cameraOrganization(runId: number): Promise<number | undefined> {
+    const rows = (await this.db.query(
+      `SELECT a.organization_id FROM snapshot_runs r JOIN camera_assignments a ON a.id = r.assignment_id
+        WHERE r.id = $1`,
+      [runId],
+    )) as { organization_id: number }[];
+    return rows[0]?.organization_id;
   }
 
   /** A failure never overwrites an identification already recorded. */
@@ -104,6 +130,20 @@ export class SnapshotRunsRepository {
                 THEN snapshot_key END
         WHERE id = $1 AND status = 'pending'`,
       [runId, stage, reason],
+    );
+  }
+
+  /**
+   * A failure the video worker answered. The run goes on naming its picture: the worker removes
+   * it once answered, but not when it is killed first or gives up on the job (a poison report),
+   * and a picture its run no longer named would stay for ever; named, retention removes it.
+   */
+  async failAnswered(runId: number, reason: string): Promise<void> {
+    await this.db.query(
+      `UPDATE snapshot_runs SET status = 'failed', failure_stage = 'identification', reason = $2,
+              finished_at = now()
+        WHERE id = $1 AND status = 'pending'`,
+      [runId, reason],
     );
   }
 
@@ -171,9 +211,9 @@ export class SnapshotRunsRepository {
    * camera covered then), once: a run already finished, or a person already recorded, is skipped.
    * Many snapshots in one statement, so a burst costs one round trip and one commit, not one a
    * snapshot. Answers the events recorded for each snapshot, in order (0 for a run met twice).
-   * A person deleted meanwhile (the snapshot was taken before) is recorded nowhere: under their
-   * organizations' locks, shared, a deletion either comes after (and removes what this wrote) or
-   * left its tombstone.
+   * A person deleted meanwhile (the snapshot was taken before) is recorded nowhere, nor counted
+   * in the run's people_seen: under their organizations' locks, shared, a deletion either comes
+   * after (and removes what this wrote) or left its tombstone.
    */
   async recordIdentified(snapshots: IdentifiedSnapshot[]): Promise<number[]> {
     const named = new Set<number>();
@@ -200,35 +240,38 @@ export class SnapshotRunsRepository {
     firsts: IdentifiedSnapshot[],
     people: (SeenPerson & { runId: number })[],
   ): Promise<{ snapshot_run_id: string }[]> {
+    // people_seen is counted from what the events record: a person named twice is one event
+    // (presence_once_per_run), and one deleted meanwhile (their tombstone) is none.
     return (await tx.query(
       `WITH batch AS (
-         SELECT * FROM unnest($1::bigint[], $2::int[], $3::int[]) AS b(run_id, faces_detected, people_seen)
+         SELECT * FROM unnest($1::bigint[], $2::int[]) AS b(run_id, faces_detected)
+       ), seen AS (
+         SELECT s.* FROM unnest($3::bigint[], $4::int[], $5::real[]) AS s(run_id, person_id, confidence)
+           JOIN snapshot_runs r ON r.id = s.run_id
+          WHERE NOT EXISTS (SELECT 1 FROM deleted_members d
+                             WHERE d.organization_id = r.organization_id AND d.user_id = s.person_id)
+       ), counted AS (
+         SELECT run_id, count(DISTINCT person_id)::int AS people FROM seen GROUP BY run_id
        ), closed AS (
          UPDATE snapshot_runs r
             SET status = 'identified', faces_detected = b.faces_detected,
-                people_seen = b.people_seen, finished_at = now(),
+                people_seen = coalesce(k.people, 0), finished_at = now(),
                 snapshot_key = CASE WHEN EXISTS (SELECT 1 FROM floor_privacy p
                   WHERE p.organization_id = r.organization_id AND p.keep_snapshots)
                   THEN r.snapshot_key END
-           FROM batch b
+           FROM batch b LEFT JOIN counted k ON k.run_id = b.run_id
           WHERE r.id = b.run_id AND r.status = 'pending'
           RETURNING r.id, r.organization_id, r.camera_id, r.area_id, r.taken_at
        )
        INSERT INTO presence_events
          (organization_id, person_id, camera_id, area_id, seen_at, confidence, snapshot_run_id)
        SELECT c.organization_id, seen.person_id, c.camera_id, c.area_id, c.taken_at, seen.confidence, c.id
-         FROM closed c
-         JOIN unnest($4::bigint[], $5::int[], $6::real[]) AS seen(run_id, person_id, confidence)
-           ON seen.run_id = c.id
-        WHERE NOT EXISTS (SELECT 1 FROM deleted_members d
-                           WHERE d.organization_id = c.organization_id AND d.user_id = seen.person_id)
+         FROM closed c JOIN seen ON seen.run_id = c.id
        ON CONFLICT (snapshot_run_id, person_id) WHERE snapshot_run_id IS NOT NULL DO NOTHING
        RETURNING snapshot_run_id`,
       [
         firsts.map((snapshot) => snapshot.runId),
         firsts.map((snapshot) => snapshot.facesDetected),
-        // As the events: a person named twice in one snapshot is one event (presence_once_per_run).
-        firsts.map((snapshot) => new Set(snapshot.people.map((person) => person.userId)).size),
         people.map((person) => person.runId),
         people.map((person) => person.userId),
         people.map((person) => person.confidence),

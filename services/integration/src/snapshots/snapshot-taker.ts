@@ -1,13 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
-import {
-  addFairly,
-  newObjectKey,
-  type ObjectStorage,
-  organizationPrefix,
-  RpcClient,
-  RpcFailure,
-} from '@hub/kit';
+import { addFairly, type ObjectStorage, organizationPrefix, RpcClient, RpcFailure } from '@hub/kit';
 import {
   CameraSnapshotJob,
   type SnapshotIdentificationJob,
@@ -65,11 +58,12 @@ export const cameraSnapshotsPrefix = (organizationId: number, assignmentId: numb
 /** Cameras of a tick asked at once (the camera system is one host: a few, not a hundred). */
 const CAMERAS_AT_ONCE = 4;
 
-/** A picture of the tick in storage, and whether its run has its key yet. */
-interface StoredPicture {
-  key: string;
-  onRun: boolean;
-}
+/**
+ * Where a run's picture is stored: named by the run, so a second try of the run (a tick replayed
+ * after a kill) writes over the first rather than beside it.
+ */
+const runPictureKey = (camera: ScheduledCamera, runId: number, extension: string) =>
+  `${cameraSnapshotsPrefix(camera.organization_id, camera.assignment_id)}run-${runId}.${extension}`;
 
 /** A camera of the tick with its run. */
 type Opened = { run: SnapshotRun; camera: ScheduledCamera };
@@ -102,9 +96,7 @@ export function createSnapshotTaker(deps: SnapshotTakerDeps) {
     const unreachable = runs.length - pictures.length;
     if (pictures.length === 0) return { sent: 0, failed: unreachable };
     // Pictures of an earlier try of this tick are in storage already, their keys on their runs.
-    const stored: StoredPicture[] = pictures.flatMap((one) =>
-      'storedAs' in one ? [{ key: one.storedAs, onRun: true }] : [],
-    );
+    const stored = pictures.flatMap((one) => ('storedAs' in one ? [one.storedAs] : []));
     try {
       const { sent, failed } = await sendToIdentify(deps, organizationId, pictures, stored);
       return { sent, failed: unreachable + failed };
@@ -153,7 +145,7 @@ async function sendToIdentify(
   deps: SnapshotTakerDeps,
   organizationId: number,
   pictures: Taken[],
-  stored: StoredPicture[],
+  stored: string[],
 ): Promise<SnapshotTick> {
   const enrolments = await deps.rpc.call(videoRpc.enrolments, { organizationId });
   if (enrolments.length === 0) {
@@ -184,12 +176,12 @@ async function sendToIdentify(
 async function abandon(
   deps: SnapshotTakerDeps,
   pictures: Taken[],
-  stored: StoredPicture[],
+  stored: string[],
   reason: string,
 ) {
   for (const { run } of pictures) await deps.runs.fail(run.id, 'identification', reason);
-  const kept = pictures[0]!.camera.keep_snapshots;
-  for (const { key, onRun } of stored) if (!kept || !onRun) await removePicture(deps, key);
+  if (pictures[0]!.camera.keep_snapshots) return;
+  for (const key of stored) await removePicture(deps, key);
 }
 
 /** A store that fails to remove one leaves it behind, but must not hide why the tick failed. */
@@ -207,7 +199,9 @@ async function takePicture(
   { run, camera }: Opened,
 ): Promise<Taken | undefined> {
   // Taken by an earlier try of this tick (a retry, a replay): the same picture, not a second one.
-  if (run.snapshot_key !== null) return { run, camera, storedAs: run.snapshot_key };
+  // A key without its picture is a try killed before the picture was stored: it is taken again.
+  if (run.snapshot_key !== null && (await deps.storage.stat(run.snapshot_key)) !== null)
+    return { run, camera, storedAs: run.snapshot_key };
   try {
     const integration = await deps.integrations.row(camera.integration_id);
     const picture = await deps.integrations.provider(integration).snapshot(camera.camera_id);
@@ -224,29 +218,29 @@ async function takePicture(
 }
 
 /**
- * The picture in storage, its key kept on the run; `stored` says so as soon as each is true.
- * Undefined, the picture removed again, when the run is gone: its camera was removed meanwhile,
- * and nothing else would name the picture.
+ * The picture in storage under a key its run names first, added to `stored` from then: a process
+ * killed at any point leaves no picture that no run names (at worst a run naming a picture not
+ * stored, which a replay takes again and the retention or stale sweep removes harmlessly).
+ * Undefined, nothing left stored, when the run is gone: its camera was removed meanwhile.
  */
 async function store(
   deps: SnapshotTakerDeps,
   taken: Taken,
-  stored: StoredPicture[],
+  stored: string[],
 ): Promise<string | undefined> {
   if ('storedAs' in taken) return taken.storedAs;
   const { run, camera, picture } = taken;
   const extension = EXTENSIONS[picture.contentType.split(';')[0]!.trim()] ?? 'jpg';
-  const key = newObjectKey(camera.organization_id, cameraFolder(camera.assignment_id), extension);
+  const key = runPictureKey(camera, run.id, extension);
+  if (!(await deps.runs.setSnapshotKey(run.id, key))) return undefined;
+  stored.push(key);
   await deps.storage.put(key, picture.bytes, picture.contentType, picture.bytes.length);
-  const inStore = { key, onRun: false };
-  stored.push(inStore);
-  if (!(await deps.runs.setSnapshotKey(run.id, key))) {
-    stored.splice(stored.indexOf(inStore), 1);
-    await removePicture(deps, key);
-    return undefined;
-  }
-  inStore.onRun = true;
-  return key;
+  if (await deps.runs.stillThere(run.id)) return key;
+  // Its camera was removed while the picture was stored, its folder swept perhaps before the
+  // picture came: nothing names the picture now, so it goes.
+  stored.splice(stored.indexOf(key), 1);
+  await removePicture(deps, key);
+  return undefined;
 }
 
 /** Each item through `work`, `size` at a time, answers in the items' order. */

@@ -36,7 +36,10 @@ function deps(): SnapshotTakerDeps {
   return {
     runs: new SnapshotRunsRepository(db),
     integrations: { row: async () => ({ id: 1 }), provider: () => provider } as never,
-    storage: { put: async (key: string) => void stored.push(key) } as never,
+    storage: {
+      put: async (key: string) => void stored.push(key),
+      stat: async (key: string) => (stored.includes(key) ? { size: 1 } : null),
+    } as never,
     rpc: {
       call: async () => {
         enrolmentCalls += 1;
@@ -348,22 +351,18 @@ describe('a tick whose cameras are removed under it', () => {
     expect(job!.data.snapshots).toHaveLength(3);
   });
 
-  it('sends no snapshot of a camera removed while its picture was taken, nor keeps it', async () => {
+  it('sends no snapshot of a camera removed while its picture was stored, nor keeps it', async () => {
     await identification.obliterate({ force: true });
     const [first, removed, last] = await assignmentsOf(REMOVING_ORG);
     const puts: string[] = [];
     const removedKeys: string[] = [];
-    const provider = {
-      snapshot: async (cameraId: string) => {
-        if (cameraId === 'cam-r-3') await removeCamera(removed!);
-        return { bytes: Buffer.from(cameraId), contentType: 'image/jpeg' };
-      },
-    };
     const taker = createSnapshotTaker({
       ...deps(),
-      integrations: { row: async () => ({ id: 1 }), provider: () => provider } as never,
       storage: {
-        put: async (key: string) => void puts.push(key),
+        put: async (key: string) => {
+          puts.push(key);
+          if (key.includes(`/camera-${removed}/`)) await removeCamera(removed!);
+        },
         remove: async (key: string) => void removedKeys.push(key),
       } as never,
     });
@@ -378,7 +377,7 @@ describe('a tick whose cameras are removed under it', () => {
       [[first, last]],
     )) as { id: number }[];
     expect(job!.data.snapshots.map((one) => one.runId)).toEqual(runIds.map((run) => run.id));
-    // The removed camera's picture, stored before its run was found gone, does not stay.
+    // The removed camera's picture, stored after its run was gone with it, does not stay.
     expect(puts).toHaveLength(3);
     expect(removedKeys).toEqual(puts.filter((key) => key.includes(`/camera-${removed}/`)));
     expect(removedKeys).toHaveLength(1);
@@ -405,5 +404,146 @@ describe('a tick whose cameras are removed under it', () => {
         reason: 'The snapshot could not be sent for identification: the database refused',
       },
     ]);
+  });
+});
+
+describe('a tick killed just after a picture was stored', () => {
+  const KILLED_ORG = ORG + 30;
+  const objects = new Map<string, Buffer>();
+  let taken = 0;
+  /** The tick's world, its store in `objects`; with `killAtPut`, the process dies in a put. */
+  const killableDeps = (killAtPut?: () => void): SnapshotTakerDeps => {
+    const provider = {
+      snapshot: async (cameraId: string) => {
+        taken += 1;
+        return { bytes: Buffer.from(cameraId), contentType: 'image/jpeg' };
+      },
+    };
+    return {
+      ...deps(),
+      integrations: { row: async () => ({ id: 1 }), provider: () => provider } as never,
+      storage: {
+        put: async (key: string, bytes: Buffer) => {
+          objects.set(key, bytes);
+          if (!killAtPut) return { size: bytes.length };
+          killAtPut();
+          // Nothing after the put ever runs, as in a process killed there.
+          return new Promise<never>(() => undefined);
+        },
+        stat: async (key: string) => (objects.has(key) ? { size: 1 } : null),
+        remove: async (key: string) => void objects.delete(key),
+      } as never,
+    };
+  };
+  const keysOnRuns = async () =>
+    (
+      (await db.query(
+        `SELECT snapshot_key FROM snapshot_runs WHERE organization_id = $1 AND snapshot_key IS NOT NULL`,
+        [KILLED_ORG],
+      )) as { snapshot_key: string }[]
+    ).map((row) => row.snapshot_key);
+
+  beforeAll(async () => {
+    await db.query(
+      `INSERT INTO camera_assignments (integration_id, camera_id, camera_name, organization_id,
+         created_by, snapshot_enabled, snapshot_interval_seconds)
+       SELECT 1, 'cam-k-' || n, 'Camera ' || n, $1, 1, true, 60 FROM generate_series(1, 2) n`,
+      [KILLED_ORG],
+    );
+  });
+
+  it('leaves no picture that no run names, and its replay stores none twice', async () => {
+    let killed!: () => void;
+    const dead = new Promise<void>((resolve) => (killed = resolve));
+    void createSnapshotTaker(killableDeps(killed))(tickJob('repeat:killed', KILLED_ORG));
+    await dead;
+    // The first camera's picture is stored, the process gone: its run names it all the same.
+    expect(objects.size).toBe(1);
+    expect(await keysOnRuns()).toEqual([...objects.keys()]);
+    // BullMQ hands the stalled tick over again: the first picture is sent as it is, not taken
+    // again, and the second camera's is taken and stored once.
+    const replay = createSnapshotTaker(killableDeps());
+    expect(await replay(tickJob('repeat:killed', KILLED_ORG))).toEqual({ sent: 2, failed: 0 });
+    expect(taken).toBe(3);
+    expect(objects.size).toBe(2);
+    expect((await keysOnRuns()).sort()).toEqual([...objects.keys()].sort());
+    const jobs = (await identification.getJobs(['waiting', 'prioritized', 'delayed'])).filter(
+      (job) => job.data.organizationId === KILLED_ORG,
+    );
+    expect(jobs.flatMap((job) => job.data.snapshots.map((one) => one.snapshotKey)).sort()).toEqual(
+      [...objects.keys()].sort(),
+    );
+  });
+
+  it('keeps naming the pictures of runs the video worker gave up on, never removed', async () => {
+    const runIds = (
+      (await db.query(`SELECT id::int FROM snapshot_runs WHERE organization_id = $1 ORDER BY id`, [
+        KILLED_ORG,
+      ])) as { id: number }[]
+    ).map((row) => row.id);
+    // The worker died twice on the tick's job: its poison report fails every run, and nothing
+    // of it removes their pictures (the worker removes a picture only once it answered).
+    const inbox = createIntegrationInboxHandler(new SnapshotRunsRepository(db));
+    await inbox(
+      inboxJob({
+        kind: 'snapshots.answered',
+        organizationId: KILLED_ORG,
+        results: runIds.map((runId) => ({
+          kind: 'snapshot.failed' as const,
+          runId,
+          reason: 'Processing stopped the video worker twice.',
+        })),
+      }),
+    );
+    expect(objects.size).toBe(2);
+    expect((await keysOnRuns()).sort()).toEqual([...objects.keys()].sort());
+  });
+});
+
+describe('older single-snapshot messages, which name no organization', () => {
+  const runOn = async (key: string, organizationId: number, cameraId: string) => {
+    const rows = (await db.query(
+      `INSERT INTO snapshot_runs (job_key, organization_id, assignment_id, camera_id)
+       SELECT $1, $2, a.id, a.camera_id FROM camera_assignments a WHERE a.camera_id = $3
+       RETURNING id::int`,
+      [key, organizationId, cameraId],
+    )) as { id: number }[];
+    return rows[0]!.id;
+  };
+  const identified = (runId: number): IntegrationInboxMessage => ({
+    kind: 'snapshot.identified',
+    runId,
+    facesDetected: 1,
+    people: [{ userId: 1, confidence: 0.9 }],
+  });
+  const stateOf = async (runId: number) =>
+    (
+      (await db.query(
+        `SELECT r.status, count(p.id)::int AS events FROM snapshot_runs r
+           LEFT JOIN presence_events p ON p.snapshot_run_id = r.id
+          WHERE r.id = $1 GROUP BY r.status`,
+        [runId],
+      )) as { status: string; events: number }[]
+    )[0];
+
+  it("act on a run only if it and its camera are of one organization, the camera's", async () => {
+    const inbox = createIntegrationInboxHandler(new SnapshotRunsRepository(db));
+    // A run said to be the organization's, on another organization's camera (cam-6).
+    const mismatched = await runOn('legacy:mismatched', ORG, 'cam-6');
+    expect(await inbox(inboxJob(identified(mismatched)))).toBe(0);
+    await inbox(inboxJob({ kind: 'snapshot.failed', runId: mismatched, reason: 'Unreadable.' }));
+    expect(await stateOf(mismatched)).toEqual({ status: 'pending', events: 0 });
+    const own = await runOn('legacy:own', OTHER_ORG, 'cam-6');
+    expect(await inbox(inboxJob(identified(own)))).toBe(1);
+    expect(await stateOf(own)).toEqual({ status: 'identified', events: 1 });
+  });
+
+  it("never opens a run for a camera of an organization other than the tick's", async () => {
+    const runs = new SnapshotRunsRepository(db);
+    const [camera] = await runs.scheduledCameras(OTHER_ORG, 60);
+    expect(await runs.open('legacy:crossed', { ...camera!, organization_id: ORG })).toBeUndefined();
+    expect(await runs.open('legacy:straight', camera!)).toMatchObject({
+      organization_id: OTHER_ORG,
+    });
   });
 });
