@@ -77,8 +77,31 @@ export const identityServiceRpc = {
     }),
     z.object({ members: z.array(Member), total: z.number().int() }),
   ),
-  /** The ids of the organization's people a filter holds (no names, emails or pictures). */
+  /**
+   * The ids of the organization's people a filter holds (no names, emails or pictures), all at
+   * once: bounded only when the filter lists `userIds`. No service of this release asks it
+   * without them (each walks `memberIdPage`); answered so for the previous release's services
+   * during a rolling upgrade, and asked with `userIds` alone from the next.
+   */
   memberIds: rpc('identity', 'users.memberIds', 'service', MemberFilter, z.array(z.number().int())),
+  /**
+   * One page of the ids of the organization's people a filter holds, ascending, after `afterId`:
+   * at most `limit`, a shorter page being the last. A caller walks the pages (the last id of
+   * one is the next's `afterId`), so no message holds every id of 100,000 people; people added
+   * or removed meanwhile shift no page. `userIds`, when given, at most 1,000: the ids among a
+   * batch of people the caller holds.
+   */
+  memberIdPage: rpc(
+    'identity',
+    'users.memberIdPage',
+    'service',
+    MemberFilter.extend({
+      userIds: z.array(z.number().int()).max(1000).optional(),
+      afterId: z.number().int().min(0),
+      limit: z.number().int().min(1).max(1000),
+    }),
+    z.array(z.number().int()),
+  ),
   /**
    * The people the counts leave out (pending or suspended; ids ascending, each once) of every
    * organization given, at most 1,000 a call: the platform-wide progress page asks once, not
@@ -132,9 +155,10 @@ export const identityServiceRpc = {
     z.array(Member),
   ),
   /**
-   * The organization's active people's ids (accepted, not suspended), grouped by role, without
-   * every person's name, email and picture (at 100,000 people `members` took seconds): the
-   * certification digest's readers.
+   * The organization's active people's ids (accepted, not suspended), grouped by role, every one
+   * in one answer: no service of this release asks it (the certification digest walks its
+   * readers' `memberIdPage`s); answered for the previous release's services during a rolling
+   * upgrade, and removed in the next.
    */
   activeMemberIds: rpc(
     'identity',

@@ -25,6 +25,13 @@ export class UsersController {
     return this.users.memberIds(filter);
   }
 
+  @RpcHandler(identityRpc.memberIdPage)
+  memberIdPage(
+    @Payload() { afterId, limit, ...filter }: RpcRequest<typeof identityRpc.memberIdPage>,
+  ) {
+    return this.users.memberIdPage(filter, afterId, limit);
+  }
+
   @RpcHandler(identityRpc.uncountedMemberIds)
   uncountedMemberIds(@Payload() request: RpcRequest<typeof identityRpc.uncountedMemberIds>) {
     return this.users.uncountedMemberIds(request.organizationIds);

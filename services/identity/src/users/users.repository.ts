@@ -156,6 +156,21 @@ export class UsersRepository {
   }
 
   /**
+   * One page of the filter's ids after `afterId`, ascending (identityRpc.memberIdPage): the
+   * pending and suspended people's partial indexes (users_pending_idx, users_suspended_idx)
+   * walk them in order and stop at the page's end.
+   */
+  async findMemberIdPage(filter: MemberFilter, afterId: number, limit: number): Promise<number[]> {
+    const { where, params } = memberWhere(filter);
+    const n = params.length;
+    const rows = (await this.db.query(
+      `SELECT id FROM users WHERE ${where} AND id > $${n + 1} ORDER BY id LIMIT $${n + 2}`,
+      [...params, afterId, limit],
+    )) as { id: number }[];
+    return rows.map((row) => row.id);
+  }
+
+  /**
    * One page of the filter's people (by name then id), their total and their selection (see
    * identityRpc.memberSearch) from one statement. The filter is evaluated once a row, in one
    * pass over the organization that counts its people and gathers both id lists (`OFFSET 0`

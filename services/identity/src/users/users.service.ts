@@ -41,6 +41,12 @@ export class UsersService {
     return this.users.findMemberIds(filter);
   }
 
+  /** One page of the filter's ids after `afterId`, ascending (identityRpc.memberIdPage). */
+  memberIdPage(filter: MemberFilter, afterId: number, limit: number): Promise<number[]> {
+    if (filter.userIds?.length === 0) return Promise.resolve([]);
+    return this.users.findMemberIdPage(filter, afterId, limit);
+  }
+
   /** Pending or suspended people of any of the organizations (identityRpc.uncountedMemberIds). */
   uncountedMemberIds(organizationIds: number[]): Promise<number[]> {
     if (organizationIds.length === 0) return Promise.resolve([]);

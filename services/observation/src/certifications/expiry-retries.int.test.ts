@@ -40,8 +40,11 @@ class PlayedIdentity {
       return { delivered: items.length };
     }
     if (this.digestsAway) throw new Error('The identity service did not answer in time.');
-    if (contract === identityRpc.activeMemberIds)
-      return [{ role: 'training_supervisor', userIds: [SUPERVISOR] }];
+    if (contract === identityRpc.memberIdPage) {
+      // The supervisor, in every organization: a supervisor and an observer of each digest.
+      const { afterId } = request as { afterId: number };
+      return afterId < SUPERVISOR ? [SUPERVISOR] : [];
+    }
     const { key, userIds } = request as { key: string; userIds: number[] };
     this.told.push(...userIds.map(() => key));
     return { delivered: userIds.length };

@@ -3,6 +3,7 @@ import type { Queue } from 'bullmq';
 import type { DataSource, EntityManager } from 'typeorm';
 import { api, identityRpc, type NotificationRequest } from '@hub/proto';
 import type { RpcClient, WebhookAnnouncer } from '@hub/kit';
+import { MEMBER_ID_PAGE, memberIdsOf } from '../team/members.js';
 import { certificationData } from './certification-webhook.js';
 import { announcementDue, certificationState, daysLeft } from './certification-rules.js';
 import { type CertificationRow, CertificationsRepository } from './certifications.repository.js';
@@ -111,6 +112,8 @@ export class CertificationExpirySweep {
     db: DataSource,
     private readonly rpc: RpcClient,
     private readonly webhooks: WebhookAnnouncer,
+    /** Readers' ids asked of identity a call (memberIdPage's most; tests ask fewer). */
+    private readonly idPage = MEMBER_ID_PAGE,
   ) {
     this.certifications = new CertificationsRepository(db);
     this.digests = new CertificationDigestsRepository(db);
@@ -285,21 +288,26 @@ export class CertificationExpirySweep {
 
   /**
    * The organization's active training supervisors and the active observers who issued them:
-   * active as identity's `activeMemberIds` answers, accepted and not suspended (someone
-   * suspended is neither told nor mailed). Only whom the digest tells: the certifications it
+   * active as identity's `memberIdPage` answers `{ active: true, suspended: false }`, accepted
+   * and not suspended (someone suspended is neither told nor mailed). The supervisors are
+   * walked a page of ids at a time and only the observers are asked about (never every active
+   * id of 100,000 people in one answer). Only whom the digest tells: the certifications it
    * counts were announced, their states kept, whoever reads it.
    */
   private async recipientsOf(digest: DigestRow): Promise<number[]> {
-    const active = await this.rpc.call(identityRpc.activeMemberIds, {
-      organizationId: digest.organization_id,
-    });
-    const supervisors = active.find((group) => group.role === 'training_supervisor');
+    const mayAct = { organizationId: digest.organization_id, active: true, suspended: false };
+    const [supervisors, observers] = await Promise.all([
+      memberIdsOf(this.rpc, { ...mayAct, roles: ['training_supervisor'] }, this.idPage),
+      this.digests.observersOf(digest),
+    ]);
     // An observer since made an operator could not open the page the digest points to.
-    const readers = new Set<string>(api.insightsCertifications.access);
-    const readerIds = new Set(
-      active.filter((group) => readers.has(group.role)).flatMap((group) => group.userIds),
-    );
-    const observers = (await this.digests.observersOf(digest)).filter((id) => readerIds.has(id));
-    return [...new Set([...(supervisors?.userIds ?? []), ...observers])];
+    const readers = observers.length
+      ? await memberIdsOf(
+          this.rpc,
+          { ...mayAct, roles: [...api.insightsCertifications.access], userIds: observers },
+          this.idPage,
+        )
+      : [];
+    return [...new Set([...supervisors, ...readers])];
   }
 }

@@ -69,7 +69,7 @@ function engine(asked: Asked = []) {
   } as unknown as RecommendationsRepository;
   const answers = new Map<string, unknown>([
     // Otto (5) holds the certifications; Sue (6) is a supervisor who has observed nobody.
-    [identityRpc.memberIds.pattern, [5]],
+    [identityRpc.memberIdPage.pattern, [5]],
     [
       identityRpc.memberPage.pattern,
       {
@@ -137,9 +137,17 @@ describe('the people recommendations ask identity for', () => {
     await engine(asked).findings(7, NOW);
     const patterns = asked.map((call) => call.pattern);
     expect(patterns).not.toContain(identityRpc.members.pattern);
+    expect(patterns).not.toContain(identityRpc.memberIds.pattern);
     expect(asked).toContainEqual({
-      pattern: identityRpc.memberIds.pattern,
-      request: { organizationId: 7, active: true, suspended: false, userIds: [5] },
+      pattern: identityRpc.memberIdPage.pattern,
+      request: {
+        organizationId: 7,
+        active: true,
+        suspended: false,
+        userIds: [5],
+        afterId: 0,
+        limit: 1,
+      },
     });
     expect(asked).toContainEqual({
       pattern: identityRpc.memberPage.pattern,

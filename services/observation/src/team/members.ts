@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
   type Actor,
   identityRpc,
@@ -14,6 +14,46 @@ import { observableCandidate } from './observable.js';
 
 export type Member = RpcAnswer<typeof identityRpc.membersByIds>[number];
 export type MemberSearch = RpcAnswer<typeof identityRpc.memberSearch>;
+
+/** Ids asked of identity a page at a time: memberIdPage's most (ids answered and asked). */
+export const MEMBER_ID_PAGE = 1000;
+/** Members' page of ids when not memberIdPage's most (tests walk several pages of a few). */
+export const MEMBER_ID_PAGE_SIZE = Symbol('MEMBER_ID_PAGE_SIZE');
+
+/**
+ * Every id a filter holds, ascending, asked of identity a bounded page at a time (never every id
+ * of 100,000 people in one message): after the last id of the page before, or, when the filter
+ * names people (`userIds`), a batch of them a call, whose answer is at most the batch.
+ */
+export async function memberIdsOf(
+  rpc: RpcClient,
+  filter: MemberFilter,
+  pageSize = MEMBER_ID_PAGE,
+): Promise<number[]> {
+  const { userIds, ...rest } = filter;
+  if (userIds === undefined) return walkIds(rpc, rest, pageSize);
+  const unique = [...new Set(userIds)];
+  const found: number[] = [];
+  for (let start = 0; start < unique.length; start += pageSize) {
+    const batch = unique.slice(start, start + pageSize);
+    const request = { ...rest, userIds: batch, afterId: 0, limit: batch.length };
+    found.push(...(await rpc.call(identityRpc.memberIdPage, request)));
+  }
+  return found.sort((a, b) => a - b);
+}
+
+/** The filter's pages after one another until a shorter one, the last. */
+async function walkIds(rpc: RpcClient, filter: MemberFilter, limit: number): Promise<number[]> {
+  const found: number[] = [];
+  let afterId = 0;
+  for (;;) {
+    const page = await rpc.call(identityRpc.memberIdPage, { ...filter, afterId, limit });
+    found.push(...page);
+    const last = page.at(-1);
+    if (page.length < limit || last === undefined) return found;
+    afterId = last;
+  }
+}
 
 /** The spec's departments, by role. */
 export const DEPARTMENTS: Record<Role, string> = {
@@ -43,7 +83,12 @@ export function memberStatus(person: Pick<Member, 'isActive' | 'suspended'>): Te
 /** People of the organization, as identity knows them. */
 @Injectable()
 export class Members {
-  constructor(@Inject(RPC) private readonly rpc: RpcClient) {}
+  constructor(
+    @Inject(RPC) private readonly rpc: RpcClient,
+    @Optional()
+    @Inject(MEMBER_ID_PAGE_SIZE)
+    private readonly idPage: number = MEMBER_ID_PAGE,
+  ) {}
 
   /** One page of the filter's people by name, and how many the filter holds. */
   page(filter: MemberFilter, offset: number, limit: number) {
@@ -55,11 +100,11 @@ export class Members {
     return this.rpc.call(identityRpc.memberPage, { ...filter, offset: 0, limit, after });
   }
 
-  /** The ids of the filter's people (no names, emails or pictures). */
+  /** The ids of the filter's people, ascending (no names, emails or pictures; memberIdsOf). */
   ids(filter: MemberFilter): Promise<number[]> {
     return filter.userIds?.length === 0
       ? Promise.resolve([])
-      : this.rpc.call(identityRpc.memberIds, filter);
+      : memberIdsOf(this.rpc, filter, this.idPage);
   }
 
   /** Pending or suspended people of any of the organizations (at most 1,000 of them a call). */
