@@ -239,32 +239,43 @@ function ObservationRow({
   );
 }
 
-/** The organization's pass mark; training editors may change it. */
+/**
+ * The organization's pass mark; training editors may change it. Shown, disabled, while it loads:
+ * arriving later it took a line of its own on a phone and pushed New Observation down, from
+ * under a finger already on its way to it (a tap begun on the button ended beside it).
+ */
 function PassMark() {
   const { t } = useTranslation();
   const role = useQuery(currentUserQuery).data?.role;
   const settings = useQuery(observationSettingsQuery);
   const current = settings.data?.passMark;
 
-  if (current === undefined) return null;
+  if (settings.isError) return null;
   if (!isTrainingEditor(role)) {
     return (
-      <p data-testid="pass-mark" className="text-sm text-slate-500 dark:text-slate-400">
+      <p
+        data-testid="pass-mark"
+        aria-busy={current === undefined}
+        className="text-sm text-slate-500 dark:text-slate-400"
+      >
         {t('observations.passMark.label')}{' '}
-        <span className="font-semibold">{formatPercent(current)}</span>
+        <span className="font-semibold">
+          {current === undefined ? t('common.loading') : formatPercent(current)}
+        </span>
       </p>
     );
   }
   // A new saved mark starts the form again from it.
-  return <PassMarkForm key={current} current={current} />;
+  return <PassMarkForm key={current ?? 'loading'} current={current} />;
 }
 
 /** The pass mark's form: the contract's schema checks it, its problem shown as a toast. */
-function PassMarkForm({ current }: { current: number }) {
+function PassMarkForm({ current }: { current: number | undefined }) {
   const { t } = useTranslation();
   const save = useSavePassMark();
+  const loading = current === undefined;
   const form = useForm({
-    defaultValues: { passMark: String(current) },
+    defaultValues: { passMark: loading ? '' : String(current) },
     validators: { onSubmit: ({ value }) => ObservationSettings.safeParse(value).error?.issues[0] },
     onSubmitInvalid: ({ value }) => {
       const issue = ObservationSettings.safeParse(value).error?.issues[0];
@@ -281,6 +292,7 @@ function PassMarkForm({ current }: { current: number }) {
     <form
       onSubmit={submitForm(form)}
       data-testid="pass-mark"
+      aria-busy={loading}
       className="flex items-center gap-2 text-sm"
     >
       <label
@@ -298,13 +310,14 @@ function PassMarkForm({ current }: { current: number }) {
               min={1}
               max={100}
               value={field.state.value}
+              disabled={loading}
               onChange={(event) => field.handleChange(event.target.value)}
               onBlur={field.handleBlur}
               className={`${inputClass} h-8 w-20`}
             />
             <button
               type="submit"
-              disabled={save.isPending || field.state.value === String(current)}
+              disabled={loading || save.isPending || field.state.value === String(current)}
               className={smallOutlineButtonClass}
             >
               {t('observations.passMark.save')}
