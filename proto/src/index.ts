@@ -65,5 +65,7 @@ export * from './rpc-contracts.js';
 export * from './queue-contracts.js';
 export * from './csv.js';
 export * from './people-imports.js';
+export * from './people-import-reasons-es.js';
+export * from './people-import-reasons-fr.js';
 export * from './rpc/people-imports.js';
 export * from './rpc-access.js';

@@ -24,8 +24,8 @@ export const JOB_FUNCTION_SEPARATORS = /[;|,]/;
  * (people_import_rows.reason): a stable code per sentence, in English as written, `{name}` for a
  * part filled in from the row (a cell, a limit, a row number). The row keeps the English (API
  * clients, rows from before); `peopleImportReasonOf` finds the code and parts of any stored
- * reason, and the web app and the rejected-rows CSV word the code in the reader's language
- * (web/src/i18n/locales/<lang>/people-import.ts, `reasons`). Codes are never renamed or reused.
+ * reason, and the web app and the rejected-rows CSV word the code in the reader's language, both
+ * from the same tables (people-import-reasons-es.ts, -fr.ts). Codes are never renamed or reused.
  */
 export const PEOPLE_IMPORT_REASONS = {
   email_missing: 'Email is missing.',

@@ -1,4 +1,4 @@
-import { FAILURE_REASONS_ES } from '@hub/proto';
+import { FAILURE_REASONS_ES, PEOPLE_IMPORT_REASONS_ES } from '@hub/proto';
 import type { ServerCatalog } from './en.js';
 import { counted } from './plural.js';
 
@@ -127,27 +127,8 @@ export const es: ServerCatalog = {
   roles,
   peopleImport: {
     columns: { row: 'Fila', email: 'Correo', reason: 'Motivo' },
-    reasons: {
-      email_missing: 'Falta el correo.',
-      email_too_long: 'El correo tiene más de {limit} caracteres.',
-      email_invalid: '"{email}" no es una dirección de correo válida.',
-      email_duplicate: 'Correo repetido: ya está en la fila {row}.',
-      extra_cells: 'Esta fila tiene más celdas que el encabezado.',
-      name_missing: 'Falta el nombre.',
-      name_too_long: 'El nombre tiene más de {limit} caracteres.',
-      super_admin_role: 'No se puede importar el rol de superadministrador.',
-      role_unknown: 'Rol desconocido "{role}" (admin, training supervisor, manager u operator).',
-      job_functions_too_long: 'Los puestos tienen más de {limit} caracteres.',
-      job_function_unknown: 'Puesto desconocido "{name}".',
-      language_unknown: 'Idioma desconocido "{language}" ({languages}).',
-      time_zone_unknown: 'Zona horaria desconocida "{timeZone}".',
-      email_domain_of_another_organization:
-        'El dominio de este correo pertenece a otra organización.',
-      email_of_another_organization: 'Otra organización ya usa este correo.',
-      super_admin_unchangeable: 'Una importación no puede cambiar al superadministrador.',
-      own_role_unchangeable: 'Una importación no puede cambiar tu propio rol.',
-      email_in_use: 'Este correo ya está en uso.',
-    },
+    /** Proto's sentences, which the web app shows too: declared once, so the two cannot drift. */
+    reasons: PEOPLE_IMPORT_REASONS_ES,
   },
   observationHistory: {
     columns: {

@@ -1,4 +1,4 @@
-import { FAILURE_REASONS_FR } from '@hub/proto';
+import { FAILURE_REASONS_FR, PEOPLE_IMPORT_REASONS_FR } from '@hub/proto';
 import type { ServerCatalog } from './en.js';
 import { counted } from './plural.js';
 
@@ -129,27 +129,8 @@ export const fr: ServerCatalog = {
   roles,
   peopleImport: {
     columns: { row: 'Ligne', email: 'E-mail', reason: 'Motif' },
-    reasons: {
-      email_missing: 'E-mail manquant.',
-      email_too_long: 'L’e-mail dépasse {limit} caractères.',
-      email_invalid: '« {email} » n’est pas une adresse e-mail valide.',
-      email_duplicate: 'E-mail en double : déjà présent ligne {row}.',
-      extra_cells: 'Cette ligne a plus de cellules que l’en-tête.',
-      name_missing: 'Nom manquant.',
-      name_too_long: 'Le nom dépasse {limit} caractères.',
-      super_admin_role: 'Le rôle de super-administrateur ne peut pas être importé.',
-      role_unknown: 'Rôle inconnu « {role} » (admin, training supervisor, manager ou operator).',
-      job_functions_too_long: 'Les postes dépassent {limit} caractères.',
-      job_function_unknown: 'Poste inconnu « {name} ».',
-      language_unknown: 'Langue inconnue « {language} » ({languages}).',
-      time_zone_unknown: 'Fuseau horaire inconnu « {timeZone} ».',
-      email_domain_of_another_organization:
-        'Le domaine de cet e-mail appartient à une autre organisation.',
-      email_of_another_organization: 'Cet e-mail est déjà utilisé par une autre organisation.',
-      super_admin_unchangeable: 'Le super-administrateur ne peut pas être modifié par un import.',
-      own_role_unchangeable: 'Votre propre rôle ne peut pas être modifié par un import.',
-      email_in_use: 'Cet e-mail est déjà utilisé.',
-    },
+    /** Proto's sentences, which the web app shows too: declared once, so the two cannot drift. */
+    reasons: PEOPLE_IMPORT_REASONS_FR,
   },
   observationHistory: {
     columns: {

@@ -7,6 +7,9 @@ import {
   type Language,
   LANGUAGES,
   type NotificationText,
+  PEOPLE_IMPORT_REASONS,
+  PEOPLE_IMPORT_REASONS_ES,
+  PEOPLE_IMPORT_REASONS_FR,
 } from '@hub/proto';
 import { en } from './en.js';
 import {
@@ -203,6 +206,13 @@ describe('the server catalogs', () => {
     expect(messages('en').failureReasons).toBe(FAILURE_REASONS);
     expect(messages('es').failureReasons).toBe(FAILURE_REASONS_ES);
     expect(messages('fr').failureReasons).toBe(FAILURE_REASONS_FR);
+  });
+
+  // The web app's catalog reads the same tables (its people-import-reasons.test.ts).
+  it("word a refused import row's reason with proto's sentences, the web app's", () => {
+    expect(messages('en').peopleImport.reasons).toBe(PEOPLE_IMPORT_REASONS);
+    expect(messages('es').peopleImport.reasons).toBe(PEOPLE_IMPORT_REASONS_ES);
+    expect(messages('fr').peopleImport.reasons).toBe(PEOPLE_IMPORT_REASONS_FR);
   });
 
   it("word a worker's failure reason with only the parts the worker filled in", () => {

@@ -1,20 +1,12 @@
-import {
-  PEOPLE_IMPORT_REASON_CODES,
-  PEOPLE_IMPORT_REASONS,
-  type PeopleImportReasonCode,
-} from '@hub/proto';
+import { PEOPLE_IMPORT_REASONS } from '@hub/proto';
+import { protoTexts } from '../proto-texts';
 
 /**
  * Why a row is refused, by proto's PEOPLE_IMPORT_REASONS code: the server's own sentences, kept in
  * one place. An English reader sees the row's reason as the server wrote it; these are the words
  * the other languages follow. `{{limit}}` and `{{row}}` are numbers, grouped for the reader.
  */
-const reasons = Object.fromEntries(
-  PEOPLE_IMPORT_REASON_CODES.map((code) => [
-    code,
-    PEOPLE_IMPORT_REASONS[code].replace(/\{(\w+)\}/g, '{{$1}}'),
-  ]),
-) as Record<PeopleImportReasonCode, string>;
+const reasons = protoTexts(PEOPLE_IMPORT_REASONS);
 
 /**
  * Importing people from a spreadsheet. The column names in `columns` (email, name, role, ...)
