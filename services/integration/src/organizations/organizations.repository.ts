@@ -104,10 +104,31 @@ export class OrganizationsRepository {
          ON CONFLICT DO NOTHING`,
         [organizationId, personId],
       );
-      await tx.query(`DELETE FROM presence_events WHERE organization_id = $1 AND person_id = $2`, [
-        organizationId,
-        personId,
-      ]);
+      await deleteEventsAndCounts(tx, organizationId, personId);
     });
   }
+}
+
+/**
+ * The person's presence events, and each from a snapshot taken out of its run's people_seen:
+ * a run counts the people it recorded, so the count shown for a camera's last run agrees with
+ * the presence left. Counted from the rows deleted, a deletion heard again lowers nothing more.
+ */
+async function deleteEventsAndCounts(
+  tx: EntityManager,
+  organizationId: number,
+  personId: number,
+): Promise<void> {
+  await tx.query(
+    `WITH gone AS (
+       DELETE FROM presence_events WHERE organization_id = $1 AND person_id = $2
+       RETURNING snapshot_run_id
+     ), counted AS (
+       SELECT snapshot_run_id AS run_id, count(*)::int AS events FROM gone
+        WHERE snapshot_run_id IS NOT NULL GROUP BY snapshot_run_id
+     )
+     UPDATE snapshot_runs r SET people_seen = greatest(r.people_seen - c.events, 0)
+       FROM counted c WHERE r.id = c.run_id`,
+    [organizationId, personId],
+  );
 }
