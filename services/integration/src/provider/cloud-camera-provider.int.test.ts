@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type RunningSimulator,
@@ -142,5 +144,47 @@ describe('the cloud camera adapter, over HTTP against the provider simulator', (
     const error = await failure(nowhere.verify());
     expect(error.kind).toBe('unreachable');
     expect(error.message).toContain('Could not reach the camera system at http://127.0.0.1:9');
+  });
+});
+
+describe('a download the camera system points elsewhere', () => {
+  const hits: string[] = [];
+  let elsewhere: Server;
+  let system: Server;
+  const urlOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  beforeAll(async () => {
+    elsewhere = createServer((req, res) => {
+      hits.push(`${req.url} ${req.headers.authorization ?? ''}`);
+      res.end('secret');
+    });
+    // A camera system whose finished clip names an absolute address of another host.
+    system = createServer((req, res) => {
+      res.setHeader('content-type', 'application/json');
+      if (req.url === '/oauth/token') res.end(JSON.stringify({ access_token: 'tok-123' }));
+      else
+        res.end(
+          JSON.stringify({
+            id: 'c1',
+            status: 'ready',
+            download_path: `${urlOf(elsewhere)}/latest/meta-data`,
+          }),
+        );
+    });
+    await Promise.all(
+      [elsewhere, system].map((server) => new Promise<void>((done) => server.listen(0, done))),
+    );
+  });
+  afterAll(() => Promise.all([elsewhere, system].map((server) => server.close())));
+
+  it('is refused without a request there, its access token kept to the system', async () => {
+    const camera = new CloudCameraProviders({ ...POLICY, maxAttempts: 1 }).open({
+      baseUrl: urlOf(system),
+      ...SIMULATOR_ACCOUNTS.demo,
+    });
+    const error = await failure(camera.exportClip('cam-1', new Date(), 5));
+    expect(error.kind).toBe('protocol');
+    expect(error.message).toBe('The camera system pointed a download to another address.');
+    expect(hits).toEqual([]);
   });
 });

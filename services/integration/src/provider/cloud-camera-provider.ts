@@ -192,7 +192,15 @@ export class CloudCameraProvider implements CameraProvider {
 
   /** One HTTP exchange within the timeout; any non-2xx answer becomes a ProviderError. */
   private async fetch(path: string, init: RequestInit): Promise<Response> {
-    const url = new URL(path, this.credentials.baseUrl.replace(/\/*$/, '/'));
+    const base = new URL(this.credentials.baseUrl.replace(/\/*$/, '/'));
+    const url = new URL(path, base);
+    // A path the system answers (a clip's download_path) may be absolute: followed to another
+    // address it would carry the access token there and read whatever this service can reach.
+    if (url.origin !== base.origin)
+      throw new ProviderError(
+        'protocol',
+        'The camera system pointed a download to another address.',
+      );
     let response: Response;
     try {
       response = await fetch(url, {
