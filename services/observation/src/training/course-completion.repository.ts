@@ -57,13 +57,26 @@ const COMPLETABLE_COURSES_SQL = `
   SELECT DISTINCT e.course_id FROM enrollments e JOIN courses c ON c.id = e.course_id
    WHERE c.organization_id = $1 AND e.completed_at IS NULL AND ${ALL_SOPS_PASSED}`;
 
-/** Completed courses of the learner that contain the SOP just passed again, all SOPs still passed. */
+/**
+ * Completed courses of the learner that contain the SOP just passed again, all SOPs still passed,
+ * whose certificate was issued before that SOP's latest pass: the pass that completed the course
+ * (its effects run again after a failure, or after a second pass's) is not a renewal of the
+ * certificate issued for it, a second 'issued' event moving its term.
+ */
 const RENEWABLE_SQL = `
   SELECT e.user_id, e.course_id, c.title, c.organization_id, now() AS at
     FROM enrollments e JOIN courses c ON c.id = e.course_id
    WHERE e.user_id = $1 AND e.completed_at IS NOT NULL
      AND EXISTS (SELECT 1 FROM course_sops s WHERE s.course_id = e.course_id AND s.document_id = $2)
-     AND ${ALL_SOPS_PASSED}`;
+     AND ${ALL_SOPS_PASSED}
+     AND NOT EXISTS (
+       SELECT 1 FROM certifications k
+        WHERE k.organization_id = c.organization_id AND k.user_id = e.user_id
+          AND k.kind = 'course' AND k.subject_id = e.course_id
+          AND k.issued_at >= (
+            SELECT max(o.completed_at) FROM observations o
+             WHERE o.organization_id = c.organization_id AND o.operator_id = e.user_id
+               AND o.document_id = $2 AND o.status = 'completed' AND o.passed))`;
 
 export interface CompletedRow {
   user_id: number;

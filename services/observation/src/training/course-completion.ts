@@ -59,6 +59,18 @@ export class CourseCompletion {
   }
 
   /**
+   * After an editor saved the course: as forCourse, but a failure (identity away) is logged, not
+   * thrown. The edit is committed by then, and failing its answer sent the editor's retry into
+   * their own save as someone else's (409). Its enrolments left open complete at the learners'
+   * next observation (forLearner).
+   */
+  async afterEdit(organizationId: number, courseId: number): Promise<void> {
+    await this.forCourse(organizationId, courseId).catch((error: unknown) =>
+      this.logger.warn(`course ${courseId} edited, completions not checked: ${String(error)}`),
+    );
+  }
+
+  /**
    * After SOPs left the organization's courses (a deleted document): every course some open
    * enrolment now completes, so that one left unchecked by an earlier failure is checked too.
    */

@@ -3,8 +3,11 @@ import type { DataSource } from 'typeorm';
 import { type Actor, SaveCourseRequest } from '@hub/proto';
 import type { RpcClient } from '@hub/kit';
 import { claimTestResources, type TestResources } from '@hub/testing';
+import type { CertificationIssuer } from '../certifications/certification-issuer.js';
 import { openObservationDatabase } from '../database.js';
-import type { CourseCompletion } from './course-completion.js';
+import { Members } from '../team/members.js';
+import { CourseCompletionRepository } from './course-completion.repository.js';
+import { CourseCompletion } from './course-completion.js';
 import { CoursesRepository } from './courses.repository.js';
 import { CoursesService } from './courses.service.js';
 
@@ -23,7 +26,11 @@ const library = {
       })),
     ),
 } as unknown as RpcClient;
-const completion = { forCourse: () => Promise.resolve() } as unknown as CourseCompletion;
+const completion = { afterEdit: () => Promise.resolve() } as unknown as CourseCompletion;
+/** Identity away: every question to it fails. */
+const identityAway = {
+  call: () => Promise.reject(new Error('identity unavailable')),
+} as unknown as RpcClient;
 const draft = (title: string, documentIds: number[], updatedAt?: string) =>
   SaveCourseRequest.parse({
     title,
@@ -78,5 +85,54 @@ describe('two people editing one course', () => {
       service.update(adam, created.id, draft('Ovens B', [5], created.updatedAt)),
     ]);
     expect(saves.filter((save) => save.status === 'fulfilled')).toHaveLength(1);
+  });
+});
+
+describe('a course edit while identity is away', () => {
+  let resources: TestResources;
+  let db: DataSource;
+  let service: CoursesService;
+  const learner = 7;
+
+  beforeAll(async () => {
+    resources = claimTestResources();
+    db = await openObservationDatabase(resources.databaseUrl);
+    const completing = new CourseCompletion(
+      new CourseCompletionRepository(db),
+      {} as CertificationIssuer,
+      new Members(identityAway),
+    );
+    service = new CoursesService(new CoursesRepository(db), library, completing);
+    // The learner passed SOP 5, not SOP 4.
+    await db.query(
+      `INSERT INTO observations (organization_id, evaluation_id, document_id, evaluation_title,
+         questions, operator_id, operator_name, observer_id, observer_name, pass_mark, status,
+         score, passed, started_at, completed_at)
+       VALUES ($1, 50, 5, 'SOP 5', '[]', $2, 'Lee', 2, 'Tess', 80, 'completed', 90, true,
+               now() - interval '1 hour', now())`,
+      [ORG, learner],
+    );
+  });
+
+  afterAll(async () => {
+    await db?.destroy();
+    await resources?.release();
+  });
+
+  it('is saved and answered, not failed after its commit (a retry then met its own save as a conflict)', async () => {
+    const created = await service.create(tess, draft('Freezers', [4]));
+    await db.query(`INSERT INTO enrollments (course_id, user_id) VALUES ($1, $2)`, [
+      created.id,
+      learner,
+    ]);
+    // Now the learner's enrolment is one to complete: identity is asked whether they are away.
+    const saved = await service.update(tess, created.id, draft('Freezers', [5], created.updatedAt));
+    expect(saved.sops.map((sop) => sop.documentId)).toEqual([5]);
+    // Not known to be present, the learner's enrolment stays open for their next pass.
+    expect(
+      await db.query(`SELECT completed_at FROM enrollments WHERE course_id = $1`, [created.id]),
+    ).toEqual([{ completed_at: null }]);
+    const again = await service.update(tess, created.id, draft('Freezers 2', [5], saved.updatedAt));
+    expect(again.title).toBe('Freezers 2');
   });
 });

@@ -132,7 +132,7 @@ export class CoursesService {
       await this.repository.update(tx, courseId, course);
       await this.repository.replaceSops(tx, courseId, sops);
     });
-    await this.completion.forCourse(actor.organizationId, courseId);
+    await this.completion.afterEdit(actor.organizationId, courseId);
     return this.one(actor, courseId);
   }
 

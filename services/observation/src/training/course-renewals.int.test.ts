@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DataSource } from 'typeorm';
+import type { RpcClient } from '@hub/kit';
+import { claimTestResources, type TestResources } from '@hub/testing';
+import { countingIdentity } from '@hub/testing/identity';
+import type {
+  CertificationIssuer,
+  CompletedCourse,
+} from '../certifications/certification-issuer.js';
+import { CertificationsRepository } from '../certifications/certifications.repository.js';
+import { openObservationDatabase } from '../database.js';
+import { Members } from '../team/members.js';
+import { CourseCompletionRepository } from './course-completion.repository.js';
+import { CourseCompletion } from './course-completion.js';
+
+const ORG = 63;
+const SOP = 9;
+const LEARNER = 7;
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
+/** A course's certificate is issued once per completion, renewed only by a later pass. */
+describe("a course's certificate and the passes of its SOPs", () => {
+  let resources: TestResources;
+  let db: DataSource;
+  let completion: CourseCompletion;
+  const issued: { course: CompletedCourse; at: Date }[] = [];
+
+  /** The learner passes the course's SOP now. */
+  const pass = () =>
+    db.query(
+      `INSERT INTO observations (organization_id, evaluation_id, document_id, evaluation_title,
+         questions, operator_id, operator_name, observer_id, observer_name, pass_mark, status,
+         score, passed, started_at, completed_at)
+       VALUES ($1, 1, $2, 'T', '[]', $3, 'P7', 1, 'O', 80, 'completed', 90, true,
+               now() - interval '1 hour', now())`,
+      [ORG, SOP, LEARNER],
+    );
+
+  beforeAll(async () => {
+    resources = claimTestResources();
+    db = await openObservationDatabase(resources.databaseUrl);
+    const [course] = (await db.query(
+      `INSERT INTO courses (organization_id, title, description, category, duration, difficulty,
+         created_by)
+       VALUES ($1, 'Freezers', '', 'Safety', '1 hour', 'Beginner', 1) RETURNING id`,
+      [ORG],
+    )) as { id: number }[];
+    await db.query(
+      `INSERT INTO course_sops (course_id, position, document_id, title) VALUES ($1, 0, $2, 'S')`,
+      [course!.id, SOP],
+    );
+    await db.query(`INSERT INTO enrollments (course_id, user_id) VALUES ($1, $2)`, [
+      course!.id,
+      LEARNER,
+    ]);
+    const certifications = new CertificationsRepository(db);
+    const issuer = {
+      courseCompleted: async (course: CompletedCourse, at: Date) => {
+        issued.push({ course, at });
+        await certifications.issue({
+          ...course,
+          kind: 'course',
+          subjectId: course.courseId,
+          observationId: null,
+          observerId: null,
+          score: null,
+          validityMonths: 12,
+          issuedAt: at,
+          expiresAt: new Date(at.getTime() + YEAR_MS),
+          observedFrom: null,
+        });
+      },
+    } as unknown as CertificationIssuer;
+    const { rpc } = countingIdentity({ people: 10 });
+    completion = new CourseCompletion(
+      new CourseCompletionRepository(db),
+      issuer,
+      new Members(rpc as unknown as RpcClient),
+    );
+  });
+
+  afterAll(async () => {
+    await db?.destroy();
+    await resources?.release();
+  });
+
+  it('issues it once for the pass that completed the course, however often its effects run', async () => {
+    await pass();
+    await completion.forLearner(LEARNER, SOP);
+    expect(issued).toHaveLength(1);
+    // The pass's effects run again (a retry after a failure, or a second pass's effects that
+    // ran after both committed): the completion's certificate stands, no second issue of it.
+    await completion.forLearner(LEARNER, SOP);
+    expect(issued).toHaveLength(1);
+  });
+
+  it('renews it for a pass made after it was issued', async () => {
+    await pass();
+    await completion.forLearner(LEARNER, SOP);
+    expect(issued).toHaveLength(2);
+    expect(issued[1]!.at.getTime()).toBeGreaterThan(issued[0]!.at.getTime());
+  });
+});
