@@ -87,7 +87,9 @@ export class CertificationsRepository {
   /**
    * Issues the certification, or renews it in place: new dates, revocation and announcements
    * cleared, the verification code kept so a printed certificate still verifies. A pending
-   * re-observation is cleared only by an observation begun after it was asked.
+   * re-observation is cleared only by an observation begun after it was asked. A term older than
+   * the one held (a course certificate owed since its completion, settled after a renewal)
+   * changes nothing and answers the one held: it moved the term back and lifted a revocation.
    */
   async issue(issue: Issue, manager: EntityManager = this.db.manager): Promise<CertificationRow> {
     const [row] = (await manager.query(
@@ -104,6 +106,7 @@ export class CertificationsRepository {
            THEN certifications.reobservation_version END,
          reobservation_since = CASE WHEN certifications.reobservation_since > $14
            THEN certifications.reobservation_since END
+       WHERE certifications.issued_at <= EXCLUDED.issued_at
        RETURNING *`,
       [
         issue.organizationId,
@@ -121,6 +124,15 @@ export class CertificationsRepository {
         newVerificationCode(),
         issue.observedFrom,
       ],
+    )) as CertificationRow[];
+    return row ?? this.held(issue, manager);
+  }
+
+  /** The certification held of the issue's subject (its row is locked by the issue). */
+  private async held(issue: Issue, manager: EntityManager): Promise<CertificationRow> {
+    const [row] = (await manager.query(
+      `${SELECT} WHERE c.organization_id = $1 AND c.user_id = $2 AND c.kind = $3 AND c.subject_id = $4`,
+      [issue.organizationId, issue.userId, issue.kind, issue.subjectId],
     )) as CertificationRow[];
     return row!;
   }
