@@ -103,15 +103,48 @@ export const identityServiceRpc = {
     z.array(z.number().int()),
   ),
   /**
+   * One page of the ids of the organization's people a filter does not hold (any status),
+   * ascending, after `afterId`: at most `limit`, a shorter page being the last. The rest of an
+   * `excluded` selection that `memberSearch` answered in part (`more`).
+   */
+  otherMemberIdPage: rpc(
+    'identity',
+    'users.otherMemberIdPage',
+    'service',
+    MemberFilter.omit({ userIds: true }).extend({
+      afterId: z.number().int().min(0),
+      limit: z.number().int().min(1).max(1000),
+    }),
+    z.array(z.number().int()),
+  ),
+  /**
    * The people the counts leave out (pending or suspended; ids ascending, each once) of every
-   * organization given, at most 1,000 a call: the platform-wide progress page asks once, not
-   * twice per organization.
+   * organization given, at most 1,000 a call, all at once: no service of this release asks it
+   * (each walks `uncountedMemberIdPage`); answered for the previous release's services during a
+   * rolling upgrade, and removed in the next.
    */
   uncountedMemberIds: rpc(
     'identity',
     'users.uncountedMemberIds',
     'service',
     z.object({ organizationIds: z.array(z.number().int()).max(1000) }),
+    z.array(z.number().int()),
+  ),
+  /**
+   * One page of the people the counts leave out (pending or suspended) of the organizations
+   * given, ids ascending after `afterId`, each once: at most `limit`, a shorter page being the
+   * last. The platform-wide progress page walks them (every pending person of 1,000
+   * organizations was one message).
+   */
+  uncountedMemberIdPage: rpc(
+    'identity',
+    'users.uncountedMemberIdPage',
+    'service',
+    z.object({
+      organizationIds: z.array(z.number().int()).max(1000),
+      afterId: z.number().int().min(0),
+      limit: z.number().int().min(1).max(1000),
+    }),
     z.array(z.number().int()),
   ),
   /**
@@ -122,6 +155,12 @@ export const identityServiceRpc = {
    * (a broad search of 100,000 people then answers a few ids, not 100,000). Listed whenever the
    * filter has `userIds`. One statement: at 100,000 people the page, its count and the
    * selection were four scans of every name in two calls.
+   *
+   * `selectionLimit`: the selection's first ids (ascending) only, at most that many, and `more`
+   * true when others follow, which the caller walks (`memberIdPage` after the last when listed,
+   * `otherMemberIdPage` when excluded): up to half of 100,000 ids were one message. Without it
+   * every id, as the previous release's services ask during a rolling upgrade (asked with it
+   * from the next); an older identity leaves `more` out, having answered every id.
    */
   memberSearch: rpc(
     'identity',
@@ -130,6 +169,7 @@ export const identityServiceRpc = {
     MemberFilter.extend({
       offset: z.number().int().min(0),
       limit: z.number().int().min(0).max(1000),
+      selectionLimit: z.number().int().min(0).max(1000).optional(),
     }),
     z.object({
       members: z.array(Member),
@@ -137,6 +177,7 @@ export const identityServiceRpc = {
       selection: z.object({
         kind: z.enum(['listed', 'excluded']),
         userIds: z.array(z.number().int()),
+        more: z.boolean().optional(),
       }),
     }),
   ),

@@ -48,6 +48,7 @@ import { SuspendedMembers1768000003000 } from './migrations/1768000003000-suspen
 import { WebhookDeliveryRounds1768000013000 } from './migrations/1768000013000-webhook-delivery-rounds.js';
 import { SuspensionEvents1768000021000 } from './migrations/1768000021000-suspension-events.js';
 import { WebhookLastFailures1768000024000 } from './migrations/1768000024000-webhook-last-failures.js';
+import { MembersByRole1768000031000 } from './migrations/1768000031000-members-by-role.js';
 import { sealedWebhookSecrets } from './migrations/1767100001000-sealed-webhook-secrets.js';
 
 export const IDENTITY_SCHEMA = 'identity';
@@ -108,5 +109,6 @@ export const openIdentityDatabase = (url: string, webhookSecrets?: SecretBox) =>
       WebhookDeliveryRounds1768000013000,
       SuspensionEvents1768000021000,
       WebhookLastFailures1768000024000,
+      MembersByRole1768000031000,
     ],
   });

@@ -37,11 +37,28 @@ export class UsersController {
     return this.users.uncountedMemberIds(request.organizationIds);
   }
 
+  @RpcHandler(identityRpc.otherMemberIdPage)
+  otherMemberIdPage(
+    @Payload() { afterId, limit, ...filter }: RpcRequest<typeof identityRpc.otherMemberIdPage>,
+  ) {
+    return this.users.otherMemberIdPage(filter, afterId, limit);
+  }
+
+  @RpcHandler(identityRpc.uncountedMemberIdPage)
+  uncountedMemberIdPage(@Payload() request: RpcRequest<typeof identityRpc.uncountedMemberIdPage>) {
+    return this.users.uncountedMemberIdPage(
+      request.organizationIds,
+      request.afterId,
+      request.limit,
+    );
+  }
+
   @RpcHandler(identityRpc.memberSearch)
   memberSearch(
-    @Payload() { offset, limit, ...filter }: RpcRequest<typeof identityRpc.memberSearch>,
+    @Payload()
+    { offset, limit, selectionLimit, ...filter }: RpcRequest<typeof identityRpc.memberSearch>,
   ) {
-    return this.users.memberSearch(filter, offset, limit);
+    return this.users.memberSearch(filter, offset, limit, selectionLimit);
   }
 
   @RpcHandler(identityRpc.membersByIds)

@@ -171,6 +171,27 @@ export class UsersRepository {
   }
 
   /**
+   * One page of the ids of the organization's people the filter does not hold (any status),
+   * after `afterId` ascending: the rest of an `excluded` selection (findMemberSearch's `others`,
+   * whose condition this is), walked by the primary key.
+   */
+  async findOtherMemberIdPage(
+    filter: MemberFilter,
+    afterId: number,
+    limit: number,
+  ): Promise<number[]> {
+    const { narrowing, params } = memberWhere(filter);
+    const n = params.length;
+    const rows = (await this.db.query(
+      `SELECT id FROM users
+        WHERE organization_id = $1 AND (${narrowing}) IS NOT TRUE AND id > $${n + 1}
+        ORDER BY id LIMIT $${n + 2}`,
+      [...params, afterId, limit],
+    )) as { id: number }[];
+    return rows.map((row) => row.id);
+  }
+
+  /**
    * One page of the filter's people (by name then id), their total and their selection (see
    * identityRpc.memberSearch) from one statement. The filter is evaluated once a row, in one
    * pass over the organization that counts its people and gathers both id lists (`OFFSET 0`
@@ -308,13 +329,19 @@ export class UsersRepository {
    * branches, the conditions written out, so each uses its partial index (users_pending_idx,
    * users_suspended_idx) rather than scanning everyone of the organizations.
    */
-  async findUncountedIds(organizationIds: number[]): Promise<number[]> {
+  async findUncountedIds(
+    organizationIds: number[],
+    page: { afterId: number; limit: number | null } = { afterId: 0, limit: null },
+  ): Promise<number[]> {
+    // `LIMIT NULL` is no limit: the previous release's call answers every id.
     const rows = (await this.db.query(
-      `SELECT id FROM users WHERE organization_id = ANY($1::int[]) AND NOT is_active
+      `SELECT id FROM users
+        WHERE organization_id = ANY($1::int[]) AND NOT is_active AND id > $2
        UNION
-       SELECT id FROM users WHERE organization_id = ANY($1::int[]) AND suspended_at IS NOT NULL
-       ORDER BY id`,
-      [organizationIds],
+       SELECT id FROM users
+        WHERE organization_id = ANY($1::int[]) AND suspended_at IS NOT NULL AND id > $2
+       ORDER BY id LIMIT $3`,
+      [organizationIds, page.afterId, page.limit],
     )) as { id: number }[];
     return rows.map((row) => row.id);
   }

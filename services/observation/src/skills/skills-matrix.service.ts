@@ -1,8 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
   type Actor,
   JOB_FUNCTION_NOT_FOUND,
   libraryRpc,
+  type MemberFilter,
   type MemberKey,
   type SkillsMatrix,
   SKILLS_MATRIX_CSV_MAX_BATCH_ROWS,
@@ -11,7 +12,14 @@ import {
 } from '@hub/proto';
 import { type ChunkWriter, RpcClient, RpcFailure } from '@hub/kit';
 import { RPC } from '../config.js';
-import { type Member, Members, type MemberSearch } from '../team/members.js';
+import {
+  MEMBER_ID_PAGE,
+  MEMBER_ID_PAGE_SIZE,
+  type Member,
+  Members,
+  type MemberSearch,
+} from '../team/members.js';
+import { FunctionPeople } from './function-people.js';
 import { type PeopleFilter, peopleFilter, selectsPeople } from './people-filter.js';
 import {
   emptyCell,
@@ -49,6 +57,10 @@ export class SkillsMatrixService {
     @Inject(SkillsMatrixRepository) private readonly repository: SkillsMatrixRepository,
     @Inject(Members) private readonly members: Members,
     @Inject(RPC) private readonly rpc: RpcClient,
+    /** People named in one message at most (memberIdPage's and memberPage's most). */
+    @Optional()
+    @Inject(MEMBER_ID_PAGE_SIZE)
+    private readonly batchSize: number = MEMBER_ID_PAGE,
   ) {}
 
   async page(actor: Actor, query: SkillsMatrixQuery, options: PageOptions): Promise<SkillsMatrix> {
@@ -59,6 +71,12 @@ export class SkillsMatrixService {
     const early = query.jobFunctionId === undefined ? peopleFilter(actor, query, null) : null;
     const askIdentity = (people: PeopleFilter) => {
       const offset = (query.page - 1) * options.pageSize;
+      if (this.manyNamed(people.filter)) {
+        // A job function's holders, more than one message names: read a batch at a time.
+        const page = quiet(this.functionPeople(people.filter).page(offset, options.pageSize));
+        const wanted = options.withTotals && selectsPeople(people);
+        return { page, selection: wanted ? quiet(this.selectionOf(people.filter)) : undefined };
+      }
       if (!(options.withTotals && selectsPeople(people)))
         return {
           page: quiet(this.members.page(people.filter, offset, options.pageSize)),
@@ -138,7 +156,7 @@ export class SkillsMatrixService {
     const { organizationId } = people.filter;
     if (documentIds.length === 0) return new Map<number, number>();
     if (selectsPeople(people)) {
-      const selected = await (selection ?? this.members.selection(people.filter));
+      const selected = await (selection ?? this.selectionOf(people.filter));
       return this.repository.columnGaps(
         organizationId,
         selected.kind === 'listed'
@@ -170,6 +188,25 @@ export class SkillsMatrixService {
       { jobFunctionId: people.jobFunctionId, excludedIds: await this.uncounted(organizationId) },
       documentIds,
     );
+  }
+
+  /** Whether the filter names more people than one message may (a job function's holders). */
+  private manyNamed(filter: MemberFilter): boolean {
+    return (filter.userIds?.length ?? 0) > this.batchSize;
+  }
+
+  /** The function's people by name, a batch of them a message (FunctionPeople). */
+  private functionPeople(filter: MemberFilter): FunctionPeople {
+    return new FunctionPeople(this.members, filter, this.batchSize);
+  }
+
+  /**
+   * The filter's selection: with many people named, their ids among them, a batch a message
+   * (memberIdPage); else identity's search (listed or excluded, walked a page at a time).
+   */
+  private async selectionOf(filter: MemberFilter): Promise<MemberSearch['selection']> {
+    if (!this.manyNamed(filter)) return this.members.selection(filter);
+    return { kind: 'listed', userIds: await this.members.ids(filter) };
   }
 
   /** The people the matrix leaves out: pending and suspended ones (uncountedPeople). */
@@ -212,22 +249,18 @@ export class SkillsMatrixService {
     // Awaited last; a failure meanwhile (the reader gone first) must not count as unhandled.
     const columnGaps = quiet(this.columnGaps(people, documentIds, undefined));
     const size = SKILLS_MATRIX_CSV_MAX_BATCH_ROWS;
-    // After the last person of the batch before, not at an offset: people added or removed
-    // while the export runs shift no batch (nobody twice, nobody left out who stayed).
-    const read = (after: MemberKey | undefined) => {
-      const batch = this.members
-        .pageAfter(people.filter, after, size)
-        .then(async ({ members }) => ({
-          lines: members.length
-            ? await this.csvLines(organizationId, members, documentIds, texts)
-            : [],
-          last: members.length < size,
-          end: members.at(-1),
-        }));
+    const nextPeople = this.peopleBatches(people.filter, size);
+    const read = () => {
+      const batch = nextPeople().then(async (members) => ({
+        lines: members.length
+          ? await this.csvLines(organizationId, members, documentIds, texts)
+          : [],
+        last: members.length < size,
+      }));
       batch.catch(() => undefined);
       return batch;
     };
-    let next: ReturnType<typeof read> | null = read(undefined);
+    let next: ReturnType<typeof read> | null = read();
     const start: SkillsMatrixCsvStart = {
       header: headerLine(
         texts,
@@ -239,7 +272,7 @@ export class SkillsMatrixService {
     await writer.write(JSON.stringify(start));
     while (next) {
       const batch: Awaited<ReturnType<typeof read>> = await next;
-      next = batch.last || !batch.end ? null : read(batch.end);
+      next = batch.last ? null : read();
       if (batch.lines.length) await writer.write(JSON.stringify(batch.lines));
     }
     const counted = await columnGaps;
@@ -249,6 +282,26 @@ export class SkillsMatrixService {
       gaps.reduce((sum, n) => sum + n, 0),
       gaps,
     );
+  }
+
+  /**
+   * The filter's people a batch of `size` at a time, by name. After the last person of the
+   * batch before, not at an offset: people added or removed while the export runs shift no
+   * batch (nobody twice, nobody left out who stayed). A job function's holders: FunctionPeople,
+   * which reads on from where it was.
+   */
+  private peopleBatches(filter: MemberFilter, size: number): () => Promise<Member[]> {
+    if (this.manyNamed(filter)) {
+      const walk = this.functionPeople(filter);
+      return () => walk.take(size);
+    }
+    let after: MemberKey | undefined;
+    return async () => {
+      const { members } = await this.members.pageAfter(filter, after, size);
+      const end = members.at(-1);
+      if (end) after = { name: end.name, id: end.id };
+      return members;
+    };
   }
 
   /** These people's lines over these SOPs, from four set queries. */

@@ -22,9 +22,11 @@ export async function uncountedPeople(
 const ORGANIZATIONS_A_CALL = 1000;
 
 /**
- * The people the counts leave out of every organization given (ids ascending, each once), in one
- * identity call per 1,000 organizations: platform-wide, two calls per organization with
- * enrolments grew with the platform. Ids are people's own, whatever the organization.
+ * The people the counts leave out of every organization given (ids ascending, each once), asked
+ * of identity 1,000 organizations at a time, a bounded page of ids a message (Members.uncountedIn):
+ * platform-wide, two calls per organization with enrolments grew with the platform, and one
+ * answer of every pending person of 1,000 organizations had no bound. Ids are people's own,
+ * whatever the organization.
  */
 export async function uncountedPeopleIn(
   members: Pick<Members, 'uncountedIn'>,

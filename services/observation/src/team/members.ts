@@ -43,15 +43,28 @@ export async function memberIdsOf(
 }
 
 /** The filter's pages after one another until a shorter one, the last. */
-async function walkIds(rpc: RpcClient, filter: MemberFilter, limit: number): Promise<number[]> {
+function walkIds(rpc: RpcClient, filter: MemberFilter, limit: number): Promise<number[]> {
+  const ask = (afterId: number) =>
+    rpc.call(identityRpc.memberIdPage, { ...filter, afterId, limit });
+  return walkPages(ask, limit);
+}
+
+/**
+ * Every id of a keyset walk, ascending: each page (of at most `limit`, as `ask` asks) after the
+ * last id of the one before, until a shorter page, the last. `afterId` 0: from the first.
+ */
+export async function walkPages(
+  ask: (afterId: number) => Promise<number[]>,
+  limit: number,
+  afterId = 0,
+): Promise<number[]> {
   const found: number[] = [];
-  let afterId = 0;
-  for (;;) {
-    const page = await rpc.call(identityRpc.memberIdPage, { ...filter, afterId, limit });
+  for (let after = afterId; ;) {
+    const page = await ask(after);
     found.push(...page);
     const last = page.at(-1);
     if (page.length < limit || last === undefined) return found;
-    afterId = last;
+    after = last;
   }
 }
 
@@ -107,21 +120,47 @@ export class Members {
       : memberIdsOf(this.rpc, filter, this.idPage);
   }
 
-  /** Pending or suspended people of any of the organizations (at most 1,000 of them a call). */
+  /**
+   * Pending or suspended people of any of the organizations (at most 1,000 of them a call),
+   * ascending, a bounded page of them a message.
+   */
   uncountedIn(organizationIds: number[]): Promise<number[]> {
-    return organizationIds.length === 0
-      ? Promise.resolve([])
-      : this.rpc.call(identityRpc.uncountedMemberIds, { organizationIds });
+    if (organizationIds.length === 0) return Promise.resolve([]);
+    const limit = this.idPage;
+    const ask = (afterId: number) =>
+      this.rpc.call(identityRpc.uncountedMemberIdPage, { organizationIds, afterId, limit });
+    return walkPages(ask, limit);
   }
 
   /**
    * One page of the filter's people by name, how many it holds, and its selection: its ids, or
-   * the organization's other people's when fewer (a broad search). One search in identity.
+   * the organization's other people's when fewer (a broad search). One search in identity, whose
+   * selection answers a page of ids; the rest, if any, walked a bounded page a message.
    */
-  search(filter: MemberFilter, offset: number, limit: number): Promise<MemberSearch> {
-    return filter.userIds?.length === 0
-      ? Promise.resolve({ members: [], total: 0, selection: { kind: 'listed', userIds: [] } })
-      : this.rpc.call(identityRpc.memberSearch, { ...filter, offset, limit });
+  async search(filter: MemberFilter, offset: number, limit: number): Promise<MemberSearch> {
+    if (filter.userIds?.length === 0)
+      return { members: [], total: 0, selection: { kind: 'listed', userIds: [] } };
+    const selectionLimit = this.idPage;
+    const found = await this.rpc.call(identityRpc.memberSearch, {
+      ...filter,
+      offset,
+      limit,
+      selectionLimit,
+    });
+    const { kind, userIds, more } = found.selection;
+    const last = userIds.at(-1);
+    if (!more || last === undefined) return { ...found, selection: { kind, userIds } };
+    // Listed whenever people are named: their ids a batch of them a message (memberIdsOf).
+    if (filter.userIds !== undefined)
+      return { ...found, selection: { kind, userIds: await this.ids(filter) } };
+    const pageAfter = (afterId: number) =>
+      this.rpc.call(kind === 'listed' ? identityRpc.memberIdPage : identityRpc.otherMemberIdPage, {
+        ...filter,
+        afterId,
+        limit: selectionLimit,
+      });
+    const others = await walkPages(pageAfter, selectionLimit, last);
+    return { ...found, selection: { kind, userIds: [...userIds, ...others] } };
   }
 
   /** The filter's selection alone (see search). */

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DataSource } from 'typeorm';
+import type { MemberFilter } from '@hub/proto';
+import { claimTestResources, type TestResources } from '@hub/testing';
+import { openIdentityDatabase } from '../database.js';
+import { UsersController } from './users.controller.js';
+import { UsersRepository } from './users.repository.js';
+import { UsersService } from './users.service.js';
+
+/** Ids a message: every selection and walk below takes several. */
+const PAGE = 3;
+
+/**
+ * No answer of memberSearch's selection nor of the uncounted people holds more than a page of
+ * ids: the rest is walked a page at a time (memberIdPage, otherMemberIdPage,
+ * uncountedMemberIdPage), and the walk answers what the single answers did.
+ */
+describe("users: a search's selection and the uncounted people, a page of ids at a time", () => {
+  let resources: TestResources;
+  let db: DataSource;
+  let users: UsersController;
+  const org = { works: 0, other: 0 };
+
+  beforeAll(async () => {
+    resources = claimTestResources();
+    db = await openIdentityDatabase(resources.databaseUrl);
+    users = new UsersController(new UsersService(new UsersRepository(db)));
+    const organizations = (await db.query(
+      `INSERT INTO organizations (name, display_name, domain)
+       VALUES ('works', 'Works', 'works.example'), ('other', 'Other', 'other.example')
+       RETURNING id`,
+    )) as { id: number }[];
+    [org.works, org.other] = organizations.map((row) => row.id) as [number, number];
+    // 30 people each: names "Cook nn" for a third (a narrow search), "Person nn" for the rest;
+    // every fourth pending, every fifth suspended.
+    for (const [organizationId, domain] of [
+      [org.works, 'works'],
+      [org.other, 'other'],
+    ] as const)
+      await db.query(
+        `INSERT INTO users (email, name, role, organization_id, is_active, suspended_at)
+         SELECT 'p' || i || '@' || $2::text || '.example',
+                CASE WHEN i % 3 = 0 THEN 'Cook ' ELSE 'Person ' END || lpad(i::text, 2, '0'),
+                'operator', $1::int, i % 4 <> 0, CASE WHEN i % 5 = 0 THEN now() END
+           FROM generate_series(1, 30) i`,
+        [organizationId, domain],
+      );
+  });
+
+  afterAll(async () => {
+    await db?.destroy();
+    await resources?.release();
+  });
+
+  /** The selection as a caller assembles it: the first page, then the rest walked. */
+  async function walkedSelection(filter: MemberFilter) {
+    const answers: number[] = [];
+    const found = await users.memberSearch({
+      ...filter,
+      offset: 0,
+      limit: 0,
+      selectionLimit: PAGE,
+    });
+    answers.push(found.selection.userIds.length);
+    const ids = [...found.selection.userIds];
+    let more = found.selection.more ?? false;
+    while (more) {
+      const request = { ...filter, afterId: ids.at(-1) ?? 0, limit: PAGE };
+      const page =
+        found.selection.kind === 'listed'
+          ? await users.memberIdPage(request)
+          : await users.otherMemberIdPage(request);
+      answers.push(page.length);
+      ids.push(...page);
+      more = page.length === PAGE;
+    }
+    return { kind: found.selection.kind, ids, answers };
+  }
+
+  it.each([
+    ['a narrow search (listed)', { search: 'cook', active: true }, 'listed'],
+    ['a broad search (excluded)', { search: 'person' }, 'excluded'],
+    ['the active people (excluded)', { active: true, suspended: false }, 'excluded'],
+  ] as const)('%s: its selection over several pages', async (_, narrowing, kind) => {
+    const filter = { organizationId: org.works, ...narrowing };
+    const whole = await users.memberSearch({ ...filter, offset: 0, limit: 0 });
+    const walked = await walkedSelection(filter);
+    expect(walked.kind).toBe(kind);
+    expect(whole.selection.kind).toBe(kind);
+    expect(walked.ids).toEqual(whole.selection.userIds);
+    expect(walked.answers.length).toBeGreaterThan(2);
+    expect(Math.max(...walked.answers)).toBeLessThanOrEqual(PAGE);
+  });
+
+  it('answers a whole selection in one page with nothing more', async () => {
+    const filter = { organizationId: org.works, search: 'cook 03' };
+    const found = await users.memberSearch({
+      ...filter,
+      offset: 0,
+      limit: 0,
+      selectionLimit: PAGE,
+    });
+    expect(found.selection).toMatchObject({ kind: 'listed', more: false });
+    expect(found.selection.userIds).toHaveLength(1);
+  });
+
+  it("walks the organizations' uncounted people a page at a time, as the single answer", async () => {
+    const organizationIds = [org.works, org.other];
+    const whole = await users.uncountedMemberIds({ organizationIds });
+    const walked: number[] = [];
+    const answers: number[] = [];
+    for (let afterId = 0; ;) {
+      const page = await users.uncountedMemberIdPage({ organizationIds, afterId, limit: PAGE });
+      walked.push(...page);
+      answers.push(page.length);
+      if (page.length < PAGE) break;
+      afterId = page.at(-1)!;
+    }
+    // Pending (i % 4 = 0) or suspended (i % 5 = 0), each once: 12 of each organization's 30.
+    expect(whole).toHaveLength(24);
+    expect(walked).toEqual(whole);
+    expect(Math.max(...answers)).toBeLessThanOrEqual(PAGE);
+  });
+
+  it("finds a role's people by the organization's role index (the supervisors' walk)", async () => {
+    const plan = await db.transaction(async (tx) => {
+      await tx.query('SET LOCAL enable_seqscan = off');
+      await tx.query('SET LOCAL enable_bitmapscan = off');
+      return (await tx.query(
+        `EXPLAIN SELECT id FROM users
+          WHERE organization_id = $1 AND role = ANY($2::text[]) AND id > 0 ORDER BY id LIMIT 3`,
+        [org.works, ['training_supervisor']],
+      )) as { 'QUERY PLAN': string }[];
+    });
+    const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+    expect(text).toContain('users_organization_role_idx');
+  });
+});
