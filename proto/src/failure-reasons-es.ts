@@ -113,4 +113,9 @@ export const FAILURE_REASONS_ES: Record<FailureReasonCode, string> = {
   evaluation_stalled_cause:
     'La generación de la evaluación se detuvo inesperadamente: el servicio no terminó. Pulse Reintentar para generarla de nuevo. ({detail})',
   evaluation_not_started: 'No se pudo iniciar la generación de la evaluación: {detail}',
+  video_analysis_stalled:
+    'El análisis se detuvo inesperadamente: el servicio no terminó. Pulse Analizar para ejecutarlo de nuevo.',
+  video_analysis_stalled_cause:
+    'El análisis se detuvo inesperadamente: el servicio no terminó. Pulse Analizar para ejecutarlo de nuevo. ({detail})',
+  unexpected_error: 'Un error inesperado lo detuvo; se puede volver a intentar.',
 };

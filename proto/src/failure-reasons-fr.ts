@@ -117,4 +117,9 @@ export const FAILURE_REASONS_FR: Record<FailureReasonCode, string> = {
   evaluation_stalled_cause:
     'La génération de l’évaluation s’est arrêtée de façon inattendue : le service n’a pas terminé. Cliquez sur Relancer pour la générer à nouveau. ({detail})',
   evaluation_not_started: 'La génération de l’évaluation n’a pas pu démarrer : {detail}',
+  video_analysis_stalled:
+    'L’analyse s’est arrêtée de façon inattendue : le service n’a pas terminé. Cliquez sur Analyser pour la relancer.',
+  video_analysis_stalled_cause:
+    'L’analyse s’est arrêtée de façon inattendue : le service n’a pas terminé. Cliquez sur Analyser pour la relancer. ({detail})',
+  unexpected_error: 'Une erreur inattendue l’a arrêté ; il peut être relancé.',
 };

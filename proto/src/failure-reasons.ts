@@ -116,6 +116,14 @@ export const FAILURE_REASONS = {
   evaluation_stalled_cause:
     'Evaluation generation stopped unexpectedly: the worker did not finish. Press Retry to generate it again. ({detail})',
   evaluation_not_started: 'Evaluation generation could not start: {detail}',
+  // The video service's own (an analysis it found stalled)
+  video_analysis_stalled:
+    'The analysis stopped unexpectedly: the worker did not finish. Press Analyse to run it again.',
+  video_analysis_stalled_cause:
+    'The analysis stopped unexpectedly: the worker did not finish. Press Analyse to run it again. ({detail})',
+  // Any job's own: an error nobody foresaw, whose words (a database's, a library's) are for the
+  // log, not for the person who reads the row
+  unexpected_error: 'An unexpected error stopped this; it can be retried.',
 } as const;
 
 export type FailureReasonCode = keyof typeof FAILURE_REASONS;

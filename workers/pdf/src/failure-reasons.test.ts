@@ -22,6 +22,14 @@ describe("the PDF worker's reasons", () => {
       code: 'pdf_damaged',
       params: { detail: 'Invalid XRef.' },
     });
-    expect(reasonOf(new Error('boom'))?.code).toBe('document_failed');
+  });
+
+  it("are the generic sentence for an unexpected error, never the error's own words", () => {
+    const error = new Error('duplicate key value violates unique constraint "documents_pkey"');
+    const failure = describeFailure(error, limits);
+    expect(failureReasonOf(failure.message)?.code).toBe('unexpected_error');
+    expect(failure.message).not.toContain('documents_pkey');
+    expect(failure.retryable).toBe(true);
+    expect(failure.cause).toBe(error);
   });
 });

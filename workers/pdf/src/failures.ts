@@ -61,10 +61,20 @@ export interface FailureLimits {
   memoryMb: number;
 }
 
-/** The user-facing failure for anything thrown while processing a document. */
+/**
+ * Said on a document an error nobody foresaw stopped (the inbox, a library, a bug): its own words
+ * may hold a query or a path, so they go to the log with the job's trace, never to the row.
+ */
+export const UNEXPECTED_REASON = 'An unexpected error stopped this; it can be retried.';
+
+/**
+ * The user-facing failure for anything thrown while processing a document. An unexpected error
+ * is its `cause`, for the worker to log.
+ */
 export function describeFailure(error: unknown, limits: FailureLimits): DocumentFailure {
   if (error instanceof DocumentFailure) return error;
   if (error instanceof SandboxFailure) return fromSandbox(error, limits);
-  const message = error instanceof Error ? error.message : String(error);
-  return new DocumentFailure(`The document could not be processed: ${sentence(message)}`, true);
+  const failure = new DocumentFailure(UNEXPECTED_REASON, true);
+  failure.cause = error;
+  return failure;
 }

@@ -342,8 +342,14 @@ export function createPdfJobHandler(deps: PdfWorkerDeps) {
       // delays it) and the document stays "processing" meanwhile, never failed for it.
       if (error instanceof WaitingChildrenError || isStorageFault(error)) throw error;
       const failure = describeFailure(error, deps.limits);
+      const { documentId, run } = data;
+      if (failure.cause !== undefined) {
+        log.error(
+          { err: failure.cause, documentId, run },
+          'document stopped by an unexpected error',
+        );
+      }
       if (!failure.retryable || isFinalAttempt(job)) {
-        const { documentId, run } = data;
         await send({ kind: 'pdf.failed', documentId, run, reason: failure.message });
         // Only once failed for good: a retry of this run assembles from its page results.
         await clearRun(deps.storage, data).catch((cleared: unknown) =>

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LocalDiskStorage } from '@hub/runtime';
-import { LibraryInboxMessage, type QuizGenerationJob } from '@hub/proto';
+import { FAILURE_REASONS, LibraryInboxMessage, type QuizGenerationJob } from '@hub/proto';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -116,6 +116,26 @@ describe('the quiz job handler', () => {
       documentId: 3,
       run: 2,
       reason: 'The AI provider refused the request (HTTP 429): Slow down.',
+    });
+  });
+
+  it("reports an unexpected error in the generic sentence, never in the error's own words", async () => {
+    const broken: EvaluationGenerator = {
+      kind: 'gemini',
+      generate: async () => {
+        throw new Error('relation "quiz_prompts" does not exist at SELECT * FROM quiz_prompts');
+      },
+    };
+    const inbox = new RecordingInbox();
+    const handle = createQuizJobHandler({ storage, inbox, generator: broken, timeoutMs: 10_000 });
+    await expect(handle(await jobFor(9, '', MAINTENANCE_TEXT, 2))).rejects.toThrow(
+      GenerationFailure,
+    );
+    expect(inbox.messages[0]!.message).toEqual({
+      kind: 'quiz.failed',
+      documentId: 9,
+      run: 2,
+      reason: FAILURE_REASONS.unexpected_error,
     });
   });
 

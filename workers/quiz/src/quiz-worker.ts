@@ -1,5 +1,5 @@
 import { text as readText } from 'node:stream/consumers';
-import { isStorageFault, type ObjectStorage, type PoisonPolicy } from '@hub/runtime';
+import { isStorageFault, logger, type ObjectStorage, type PoisonPolicy } from '@hub/runtime';
 import { LibraryInboxMessage, QUEUE_CONTRACTS, type QuizGenerationJob } from '@hub/proto/jobs';
 import { UnrecoverableError, type Job, type JobsOptions } from 'bullmq';
 import {
@@ -8,6 +8,8 @@ import {
   type EvaluationGenerator,
   type GeneratedEvaluation,
 } from './generators/evaluation-generator.ts';
+
+const log = logger('quiz');
 
 type QuizMessage = Extract<LibraryInboxMessage, { kind: 'quiz.generated' | 'quiz.failed' }>;
 
@@ -31,11 +33,6 @@ export function durationText(ms: number): string {
   const seconds = Math.max(1, Math.round(ms / 1000));
   return `${seconds} second${seconds === 1 ? '' : 's'}`;
 }
-
-const sentence = (text: string) => {
-  const trimmed = text.trim().replace(/\s+/g, ' ');
-  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
-};
 
 async function readSop(storage: ObjectStorage, key: string): Promise<string> {
   try {
@@ -74,10 +71,18 @@ async function withinTime(
   }
 }
 
+/**
+ * Said on an evaluation an error nobody foresaw stopped (the inbox, a generator's bug): its own
+ * words may hold a query or a path, so they go to the log with the job's trace, never to the row.
+ */
+export const UNEXPECTED_REASON = 'An unexpected error stopped this; it can be retried.';
+
+/** The user-facing failure for anything thrown; an unexpected error is its `cause`, to log. */
 function describeFailure(error: unknown): GenerationFailure {
   if (error instanceof GenerationFailure) return error;
-  const message = error instanceof Error ? error.message : String(error);
-  return new GenerationFailure(`The evaluation could not be generated: ${sentence(message)}`, true);
+  const failure = new GenerationFailure(UNEXPECTED_REASON, true);
+  failure.cause = error;
+  return failure;
 }
 
 const isFinalAttempt = (job: Job) => job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
@@ -139,6 +144,12 @@ export function createQuizJobHandler(deps: QuizWorkerDeps) {
       // The store away or full: the job waits for it (startWorker delays it), never failed.
       if (isStorageFault(error)) throw error;
       const failure = describeFailure(error);
+      if (failure.cause !== undefined) {
+        log.error(
+          { err: failure.cause, documentId, run },
+          'evaluation stopped by an unexpected error',
+        );
+      }
       if (!failure.retryable || isFinalAttempt(job)) {
         await send({ kind: 'quiz.failed', documentId, run, reason: failure.message });
       }

@@ -14,7 +14,7 @@ import { cropFaces, FrameCrops } from './faces/face-crops.ts';
 import { identify } from './faces/matching.ts';
 import { notYetEnrolledIn } from './faces/references.ts';
 import { bestSighting, keepUnknownFaces } from './faces/unknown-faces.ts';
-import { durationText, errorText, sentence, VideoFailure } from './failures.ts';
+import { asVideoFailure, durationText, errorText, sentence, VideoFailure } from './failures.ts';
 import type { FfmpegBinaries } from './frames/binaries.ts';
 import { probeVideo, type VideoProbe } from './frames/probe.ts';
 import { sampleFrames, type SampledFrame } from './frames/sample-frames.ts';
@@ -112,7 +112,7 @@ async function analyseSteps(
     return {
       available: false,
       message:
-        `Step analysis against the SOPs failed: ${sentence(errorText(error))} ` +
+        `Step analysis against the SOPs failed: ${sentence(asVideoFailure(error, { videoId: job.videoId }).message)} ` +
         'Operator identification ran without it.',
     };
   }
@@ -328,11 +328,6 @@ async function analyse(
   });
 }
 
-function describeFailure(error: unknown): VideoFailure {
-  if (error instanceof VideoFailure) return error;
-  return new VideoFailure(`The video could not be analysed: ${sentence(errorText(error))}`, true);
-}
-
 /**
  * The handler of `video-analysis` jobs: operators are identified from sampled frames against the
  * organization's enrolled faces, the steps of the linked SOPs are checked when an AI provider is
@@ -377,7 +372,10 @@ export function createAnalysisHandler(deps: AnalysisDeps) {
       // The store away or full: the job waits for it (startWorker delays it without counting an
       // attempt) and the video stays "processing" meanwhile, never failed for it.
       if (isStorageFault(error) && !timeout.signal.aborted) throw error;
-      const failure = describeFailure(timeout.signal.aborted ? timeout.signal.reason : error);
+      const failure = asVideoFailure(timeout.signal.aborted ? timeout.signal.reason : error, {
+        videoId,
+        run,
+      });
       if (!failure.retryable || isFinalAttempt(job)) {
         await send({ kind: 'analysis.failed', videoId, run, reason: failure.message });
       }

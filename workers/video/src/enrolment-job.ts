@@ -2,7 +2,7 @@ import { isStorageFault, type ObjectStorage } from '@hub/runtime';
 import type { FaceEnrolmentJob, VideoInboxMessage } from '@hub/proto/jobs';
 import type { Job } from 'bullmq';
 import type { DetectedFace, FaceModel } from './faces/face-model.ts';
-import { errorText, sentence, VideoFailure } from './failures.ts';
+import { asVideoFailure, VideoFailure } from './failures.ts';
 import type { FfmpegBinaries } from './frames/binaries.ts';
 import { padFrame, readPicture } from './frames/picture.ts';
 import { findAgain, NOT_FOUND_AGAIN } from './learn-face.ts';
@@ -124,11 +124,8 @@ export function createEnrolmentHandler(deps: EnrolmentDeps) {
         return 'rejected';
       }
       if (isFinalAttempt(job)) {
-        const reason =
-          error instanceof VideoFailure
-            ? error.message
-            : `The ${job.data.purpose === 'reference' ? 'photo' : 'profile picture'} could not be processed: ${sentence(errorText(error))}`;
-        await send(refuse(reason));
+        const failure = asVideoFailure(error, { userId, pictureKey });
+        await send(refuse(failure.message));
       }
       throw error;
     }

@@ -1,3 +1,7 @@
+import { logger } from '@hub/runtime';
+
+const log = logger('failures');
+
 /**
  * A video or picture that cannot be processed, with the reason shown to users. Retryable failures
  * may pass on another attempt (storage, a provider); the others are facts about the file.
@@ -27,3 +31,17 @@ export const sentence = (text: string) => {
 
 export const errorText = (error: unknown) =>
   error instanceof Error ? error.message : String(error);
+
+/**
+ * Said on a video or picture an error nobody foresaw stopped (the inbox, a library, a bug): its
+ * own words may hold a query or a path, so they go to the log, with the job's trace, never to
+ * the row.
+ */
+export const UNEXPECTED_REASON = 'An unexpected error stopped this; it can be retried.';
+
+/** The failure shown for any error: a VideoFailure as it is, another logged and said generically. */
+export function asVideoFailure(error: unknown, about: Record<string, unknown>): VideoFailure {
+  if (error instanceof VideoFailure) return error;
+  log.error({ err: error, ...about }, 'stopped by an unexpected error');
+  return new VideoFailure(UNEXPECTED_REASON, true);
+}

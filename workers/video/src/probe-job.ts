@@ -1,7 +1,7 @@
 import { isStorageFault, type ObjectStorage } from '@hub/runtime';
 import type { VideoProbeJob } from '@hub/proto/jobs';
 import { UnrecoverableError, type Job } from 'bullmq';
-import { errorText, sentence, VideoFailure } from './failures.ts';
+import { asVideoFailure } from './failures.ts';
 import type { FfmpegBinaries } from './frames/binaries.ts';
 import { probeVideo } from './frames/probe.ts';
 import { sendTo, type Inbox } from './inbox.ts';
@@ -35,10 +35,7 @@ export function createProbeHandler(deps: ProbeDeps) {
     } catch (error) {
       // The store away or full: the job waits for it (startWorker delays it), never failed.
       if (isStorageFault(error)) throw error;
-      const failure =
-        error instanceof VideoFailure
-          ? error
-          : new VideoFailure(`The video could not be read: ${sentence(errorText(error))}`, true);
+      const failure = asVideoFailure(error, { videoId });
       if (!failure.retryable || isFinalAttempt(job)) {
         await send({ kind: 'video.unreadable', videoId, reason: failure.message });
       }

@@ -9,7 +9,7 @@ import type { Job } from 'bullmq';
 import { facesInPicture } from './enrolment-job.ts';
 import type { FaceModel } from './faces/face-model.ts';
 import { peopleInPicture } from './faces/snapshot-matching.ts';
-import { errorText, sentence, VideoFailure } from './failures.ts';
+import { asVideoFailure } from './failures.ts';
 import type { FfmpegBinaries } from './frames/binaries.ts';
 import { readPicture } from './frames/picture.ts';
 import { isFinalAttempt } from './job-attempts.ts';
@@ -91,13 +91,7 @@ async function attempt(
   } catch (error) {
     // The store away or full: the job waits for it (startWorker delays it), never failed.
     if (isStorageFault(error)) return { retry: error };
-    const failure =
-      error instanceof VideoFailure
-        ? error
-        : new VideoFailure(
-            `The snapshot could not be identified: ${sentence(errorText(error))}`,
-            true,
-          );
+    const failure = asVideoFailure(error, { runId, snapshotKey });
     if (failure.retryable && !isFinalAttempt(job)) return { retry: failure };
     return { result: { kind: 'snapshot.failed', runId, reason: failure.message } };
   }

@@ -166,6 +166,40 @@ describe('step analysis against the SOPs through a server speaking Gemini', () =
   }, 60_000);
 });
 
+describe('step analysis stopped by an unexpected error', () => {
+  let harness: Harness;
+  beforeAll(async () => {
+    // A step analyzer breaking as a bug or a library would, in words no reader should see.
+    const broken = {
+      model: 'broken',
+      analyse: async () => {
+        throw new Error('relation "sop_steps" does not exist at SELECT * FROM sop_steps');
+      },
+    };
+    harness = new Harness(place, broken, TEST_SETTINGS);
+    await storage.put('org/1/sops/13/content.txt', Buffer.from('1. Wet hands.'), 'text/plain');
+    const video = join(folder, 'broken-steps.mp4');
+    await makeVideo(binaries, [{ file: facePhoto('leonard', 2), seconds: 3, side: 240 }], video);
+    await putFile(storage, 'org/1/videos/22.mp4', video);
+  }, 30_000);
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  it('says the generic sentence, not the error, and still reports identification', async () => {
+    const sops = [{ sopId: 13, sopTitle: 'Hands', textKey: 'org/1/sops/13/content.txt' }];
+    const report = completed(
+      await harness.analyse({ videoId: 22, videoKey: 'org/1/videos/22.mp4', enrolments: [], sops }),
+    );
+    expect(report.detectedOperators).toBe(1);
+    expect(report.stepAnalysis).toEqual({
+      available: false,
+      message:
+        'Step analysis against the SOPs failed: An unexpected error stopped this; it can be retried. Operator identification ran without it.',
+    });
+  }, 60_000);
+});
+
 async function enrolmentOf(person: Person): Promise<number[]> {
   const faces = await facesInPicture(
     await readPicture(facePhoto(person, 1), binaries),

@@ -1,6 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { errorText, type PeopleImportJob, peopleImportReason, skillsRpc } from '@hub/proto';
+import {
+  errorCodeOf,
+  errorText,
+  type PeopleImportJob,
+  peopleImportReason,
+  skillsRpc,
+} from '@hub/proto';
 import { type ObjectStorage, type PoisonPolicy, RpcClient, RpcFailure } from '@hub/kit';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config.js';
 import { REVOCATIONS, RPC, STORAGE } from '../tokens.js';
@@ -71,7 +77,7 @@ export class PeopleImportRunner {
         await this.imports.update(importId, {
           ...(await this.imports.figures(importId)),
           state: 'failed',
-          error: error instanceof Error ? error.message : String(error),
+          error: failureText(error),
           finishedAt: new Date(),
         });
       }
@@ -298,6 +304,16 @@ export class InvitationsNotSent extends Error {
       }),
     );
   }
+}
+
+/**
+ * Why the import stopped, as its administrator reads it: a sentence of proto's error table (the
+ * invitations not sent, a service's refusal) as it is; anything else (a database's or a
+ * library's own words, logged above) as the generic sentence, so no SQL reaches the page.
+ */
+export function failureText(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return errorCodeOf(message) ? message : errorText('people_import_failed');
 }
 
 /** A created or updated line's email, with its job functions left to assign (null for none). */

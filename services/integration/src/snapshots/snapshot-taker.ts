@@ -3,6 +3,7 @@ import type { Job, Queue } from 'bullmq';
 import { addFairly, type ObjectStorage, organizationPrefix, RpcClient, RpcFailure } from '@hub/kit';
 import {
   CameraSnapshotJob,
+  FAILURE_REASONS,
   type SnapshotIdentificationJob,
   type TickSnapshot,
   videoRpc,
@@ -102,13 +103,22 @@ export function createSnapshotTaker(deps: SnapshotTakerDeps) {
       return { sent, failed: unreachable + failed };
     } catch (error) {
       // Tick jobs are not retried: the runs would be pending for ever and their pictures stay.
-      await abandon(deps, pictures, stored, `${NOT_SENT}: ${wordsOf(error)}`);
+      await abandon(deps, pictures, stored, notSent(error, pictures));
       throw error;
     }
   };
 }
 
-const wordsOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/**
+ * Why runs could not be sent: the words of what failed (a database's, Redis's, a service's) are
+ * logged, with the tick's trace; the runs say the generic sentence, which the next tick makes true.
+ */
+function notSent(error: unknown, runs: { run: SnapshotRun }[]): string {
+  const ids = runs.map(({ run }) => run.id).join(', ');
+  const stack = error instanceof Error ? error.stack : undefined;
+  logger.error(`${NOT_SENT} (runs ${ids}): ${String(error)}`, stack);
+  return FAILURE_REASONS.unexpected_error;
+}
 
 /**
  * The pending run of each camera of the tick still assigned (a camera removed since the tick
@@ -128,7 +138,7 @@ async function openRuns(
     }
     return runs;
   } catch (error) {
-    const reason = `${NOT_SENT}: ${wordsOf(error)}`;
+    const reason = notSent(error, runs);
     for (const { run } of runs)
       await deps.runs.fail(run.id, 'identification', reason).catch((failure: unknown) => {
         logger.warn(`Snapshot run ${run.id} left pending: ${String(failure)}`);

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { openQueue } from '@hub/kit';
 import {
   type CameraSnapshotJob,
+  FAILURE_REASONS,
   type IntegrationInboxMessage,
   QUEUE_CONTRACTS,
   type SnapshotIdentificationJob,
@@ -271,8 +272,7 @@ describe('a tick whose snapshots cannot be sent for identification', () => {
       [1, 2].map(() => ({
         status: 'failed',
         failure_stage: 'identification',
-        reason:
-          'The snapshot could not be sent for identification: the video worker did not answer',
+        reason: FAILURE_REASONS.unexpected_error,
         snapshot_key: null,
       })),
     );
@@ -285,7 +285,7 @@ describe('a tick whose snapshots cannot be sent for identification', () => {
       [1, 2].map(() => ({
         status: 'failed',
         failure_stage: 'identification',
-        reason: 'The snapshot could not be sent for identification: Redis is down',
+        reason: FAILURE_REASONS.unexpected_error,
         snapshot_key: null,
       })),
     );
@@ -401,7 +401,7 @@ describe('a tick whose cameras are removed under it', () => {
     ).toEqual([
       {
         status: 'failed',
-        reason: 'The snapshot could not be sent for identification: the database refused',
+        reason: FAILURE_REASONS.unexpected_error,
       },
     ]);
   });

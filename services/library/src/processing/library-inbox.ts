@@ -1,7 +1,12 @@
 import { text } from 'node:stream/consumers';
 import { Logger } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
-import { type ExtractedImage, LibraryInboxMessage, type NotificationRequest } from '@hub/proto';
+import {
+  type ExtractedImage,
+  FAILURE_REASONS,
+  LibraryInboxMessage,
+  type NotificationRequest,
+} from '@hub/proto';
 import { bounded, type ObjectStorage, type WebhookAnnouncer } from '@hub/kit';
 import type { DocumentEntity } from '../documents/document.entity.js';
 import { DocumentsRepository } from '../documents/documents.repository.js';
@@ -158,7 +163,7 @@ export class LibraryInbox {
       await this.runs.recordEvaluationNotStarted(
         document.id,
         document.evaluationRun,
-        evaluationNotStarted(error),
+        EVALUATION_NOT_STARTED,
       );
     }
   }
@@ -252,10 +257,11 @@ export class LibraryInbox {
   }
 }
 
-/** Why no evaluation is being generated: a FAILURE_REASONS sentence (`evaluation_not_started`). */
-export function evaluationNotStarted(error: unknown): string {
-  return `Evaluation generation could not start: ${error instanceof Error ? error.message : String(error)}`;
-}
+/**
+ * Why no evaluation is being generated: the queue or the prompt's read failed in words nobody
+ * foresaw (Redis's, a database's), logged where it is caught; the row says the generic sentence.
+ */
+export const EVALUATION_NOT_STARTED: string = FAILURE_REASONS.unexpected_error;
 
 function processedNotice(
   document: DocumentEntity,

@@ -1,10 +1,11 @@
 import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
-import type { VideoAnalysisJob } from '@hub/proto';
+import { failureReasonOf, type VideoAnalysisJob } from '@hub/proto';
 import { RecurringSweep } from '@hub/kit';
 import { type AnalysisDispatch, analysisJobId } from './analysis-dispatch.js';
 import { AnalysisRepository } from './analysis.repository.js';
 
+/** A FAILURE_REASONS sentence (`video_analysis_stalled`, with a cause `_cause`). */
 export const STALLED_ANALYSIS =
   'The analysis stopped unexpectedly: the worker did not finish. Press Analyse to run it again.';
 
@@ -36,12 +37,21 @@ export class AnalysisSweeper extends RecurringSweep<number> {
       const job = await this.queue.getJob(analysisJobId(row.id, row.analysis_run));
       const state = job ? await job.getState() : 'missing';
       if (STILL_GOING.includes(state)) continue;
-      const reason = job?.failedReason
-        ? `${STALLED_ANALYSIS} (${job.failedReason})`
-        : STALLED_ANALYSIS;
+      const reason = `${STALLED_ANALYSIS}${this.causeOf(row.id, job?.failedReason)}`;
       await this.analyses.failStalled(row.id, row.analysis_run, reason);
       failed += 1;
     }
     return failed;
+  }
+
+  /**
+   * The queue's cause, told when it is a worker's reason (a sentence readers are told in their
+   * language); any other (BullMQ's, Redis's or a library's own words) goes to the log only.
+   */
+  private causeOf(videoId: number, failedReason: string | undefined): string {
+    if (!failedReason) return '';
+    if (failureReasonOf(failedReason)) return ` (${failedReason})`;
+    this.logger.warn(`analysis of video ${videoId} stalled: ${failedReason}`);
+    return '';
   }
 }

@@ -109,4 +109,9 @@ export const failureReasons: Record<FailureReasonCode, string> = {
   evaluation_stalled_cause:
     'Evaluation generation stopped unexpectedly: the worker did not finish. Press Retry to generate it again. ({{detail}})',
   evaluation_not_started: 'Evaluation generation could not start: {{detail}}',
+  video_analysis_stalled:
+    'The analysis stopped unexpectedly: the worker did not finish. Press Analyse to run it again.',
+  video_analysis_stalled_cause:
+    'The analysis stopped unexpectedly: the worker did not finish. Press Analyse to run it again. ({{detail}})',
+  unexpected_error: 'An unexpected error stopped this; it can be retried.',
 };

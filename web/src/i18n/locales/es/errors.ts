@@ -155,6 +155,8 @@ export const errors: Record<ErrorCode, string> = {
     'Detenida: el proceso que la aplicaba se interrumpió más de una vez. Reanuda la importación para terminarla.',
   people_import_lost:
     'Detenida: su tarea se perdió de la cola de importaciones. Reanuda la importación para terminarla.',
+  people_import_failed:
+    'Un error inesperado detuvo la importación. Reanuda la importación para terminarla.',
   member_not_in_organization: 'Esta persona no es miembro de tu organización.',
   webhook_delivery_in_flight:
     'Este envío aún se está realizando o espera su próximo intento. Reenvíalo cuando se haya entregado o haya fallado.',

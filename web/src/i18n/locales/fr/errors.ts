@@ -162,6 +162,8 @@ export const errors: Record<ErrorCode, string> = {
     'Arrêté : le processus qui l’appliquait a été interrompu plus d’une fois. Reprenez l’import pour le terminer.',
   people_import_lost:
     'Arrêté : sa tâche a été perdue de la file des imports. Reprenez l’import pour le terminer.',
+  people_import_failed:
+    'Une erreur inattendue a arrêté l’import. Reprenez l’import pour le terminer.',
   member_not_in_organization: 'Cette personne n’est pas membre de votre organisation.',
   webhook_delivery_in_flight:
     'Cet envoi est encore en cours ou attend sa prochaine tentative. Renvoyez-le une fois qu’il a abouti ou échoué.',
