@@ -134,6 +134,10 @@ export const ERROR_TEXTS = {
   folder_missing: 'That folder does not exist.',
   reading_in_future: 'The reading is dated in the future',
   area_name_unknown: 'No area with this name',
+  floor_area_limit: 'An organization can have at most {limit} areas. Delete one first.',
+  floor_station_limit: 'An organization can have at most {limit} stations. Delete one first.',
+  sensor_reading_empty:
+    'The reading measures nothing: send temperature, humidity, airQuality or noiseLevel',
   account_suspended:
     'Your account is suspended by your organization. Please contact your administrator.',
   account_not_active:

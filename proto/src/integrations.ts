@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ERROR_TEXTS } from './error-codes.js';
 import { holdsCredentials } from './webhooks.js';
 import { BodyRowId, MAX_ROW_ID } from './row-id.js';
+import { PageInfo, pageQuery } from './paging.js';
 
 /** The one supported type: a cloud security-camera system reached through its HTTP API. */
 export const INTEGRATION_TYPES = ['camera_cloud'] as const;
@@ -99,6 +100,14 @@ export const CameraAssignment = z.object({
     .nullable(),
 });
 export type CameraAssignment = z.infer<typeof CameraAssignment>;
+
+/**
+ * One page of the camera assignments of every organization, oldest first: one a camera of the
+ * platform's clients, thousands in all.
+ */
+export const CameraAssignmentPage = PageInfo.extend({ assignments: z.array(CameraAssignment) });
+export type CameraAssignmentPage = z.infer<typeof CameraAssignmentPage>;
+export const CameraAssignmentListQuery = pageQuery(50, 200);
 
 export const CreateCameraAssignmentRequest = z.object({
   cameraId: z.string().trim().min(1, 'Camera is required').max(200),

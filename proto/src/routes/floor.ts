@@ -177,9 +177,10 @@ export const floorRoutes = {
     method: 'POST',
     path: '/api/floor/sensor-readings',
     summary:
-      'A reading of an environmental sensor (temperature °F, humidity %, air quality, noise dB); authenticated by the header Authorization: Bearer <sensor token>',
+      'A reading of an environmental sensor (temperature °F, humidity %, air quality, noise dB); authenticated by the header Authorization: Bearer <sensor token>; at most 600 readings a minute per token',
     tag: 'floor',
     access: 'public',
+    rateLimited: true,
     body: SensorReadingRequest,
     response: z.object({ accepted: z.boolean() }),
   }),

@@ -6,6 +6,8 @@ import { libraryRpc } from '../rpc/library.js';
 import { integrationRpc } from '../rpc/integration.js';
 import {
   CameraAssignment,
+  CameraAssignmentListQuery,
+  CameraAssignmentPage,
   CameraList,
   ConnectionTestResult,
   CreateCameraAssignmentRequest,
@@ -77,11 +79,16 @@ export const integrationsRoutes = {
   cameraAssignments: defineRoute({
     method: 'GET',
     path: '/api/admin/camera-assignments',
-    summary: 'Cameras assigned to organizations, with their SOPs',
+    summary: 'Cameras assigned to organizations, with their SOPs, oldest first (cursor-paged)',
     tag: 'integrations',
     access: SUPER_ADMIN_ONLY,
-    response: z.array(CameraAssignment),
-    relay: { rpc: integrationRpc.assignments, request: ({ actor }) => ({ actor }) },
+    query: CameraAssignmentListQuery,
+    response: CameraAssignmentPage,
+    paged: { items: 'assignments' },
+    relay: {
+      rpc: integrationRpc.assignments,
+      request: ({ actor, query }) => ({ actor, page: query }),
+    },
   }),
   createCameraAssignment: defineRoute({
     method: 'POST',

@@ -3,6 +3,7 @@ import { MessageResponse } from '../accounts.js';
 import { ServicePing } from '../health.js';
 import {
   CameraAssignment,
+  CameraAssignmentPage,
   CameraList,
   ConnectionTestResult,
   CreateCameraAssignmentRequest,
@@ -26,6 +27,7 @@ import {
 } from '../floor.js';
 import { Actor, STAFF_ROLES } from '../roles.js';
 import { ActorOnly, rpc, FROM_ROUTES } from '../rpc.js';
+import { PageRequest } from '../paging.js';
 
 const IntegrationRef = z.object({ actor: Actor, integrationId: z.number().int() });
 const AssignmentRef = z.object({ actor: Actor, assignmentId: z.number().int() });
@@ -46,8 +48,8 @@ export const integrationRpc = {
     'integration',
     'assignments.list',
     FROM_ROUTES,
-    ActorOnly,
-    z.array(CameraAssignment),
+    z.object({ actor: Actor, page: PageRequest }),
+    CameraAssignmentPage,
   ),
   assign: rpc(
     'integration',

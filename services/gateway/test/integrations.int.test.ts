@@ -246,13 +246,16 @@ describe('camera-system integrations through the gateway, against the provider s
     const saved = await tie([lockout, forklift, lockout]);
     expect(saved.sopIds).toEqual([lockout, forklift]);
     const list = await call(root, api.cameraAssignments);
-    expect(list.find((row) => row.id === assignmentId)?.sopIds).toEqual([lockout, forklift]);
+    expect(list.assignments.find((row) => row.id === assignmentId)?.sopIds).toEqual([
+      lockout,
+      forklift,
+    ]);
   });
 
   it('removes an assignment: the camera is Available again', async () => {
     const remove = () => call(root, api.deleteCameraAssignment, { params: { id: assignmentId } });
     await remove();
-    expect(await call(root, api.cameraAssignments)).toEqual([]);
+    expect((await call(root, api.cameraAssignments)).assignments).toEqual([]);
     const camera = (await cameras()).cameras.find((c) => c.id === 'cam-102');
     expect(camera?.status).toBe('Available');
     await expectError(remove(), 404);
@@ -449,7 +452,7 @@ describe("an assignment's SOPs and its audit trail", () => {
   const tie = (id: number, sopIds: number[]) =>
     call(root, api.updateCameraAssignmentSops, { params: { id }, body: { sopIds } });
   const sopsOf = async (id: number) =>
-    (await call(root, api.cameraAssignments)).find((row) => row.id === id)?.sopIds;
+    (await call(root, api.cameraAssignments)).assignments.find((row) => row.id === id)?.sopIds;
   const unassign = (id: number) => call(root, api.deleteCameraAssignment, { params: { id } });
 
   it('does not tie back an SOP deleted while the SOPs were saved', async () => {

@@ -105,7 +105,8 @@ const schedule = (
 ) => session.call(api.updateCameraAssignmentSchedule, { params: { id: assignmentId }, body });
 
 const lastSnapshot = async (assignmentId: number) =>
-  (await root.call(api.cameraAssignments)).find((one) => one.id === assignmentId)?.lastSnapshot;
+  (await root.call(api.cameraAssignments)).assignments.find((one) => one.id === assignmentId)
+    ?.lastSnapshot;
 
 /** A processed SOP in the library's own tables, as its processing pipeline leaves one. */
 async function processedSop(organizationId: number, title: string) {

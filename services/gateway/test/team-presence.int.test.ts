@@ -104,7 +104,7 @@ describe('team overview: present today', () => {
       async () => {
         const listed = await root.send(api.cameraAssignments);
         if (listed.status !== 200) return { status: listed.status, body: listed.body };
-        const assignments = api.cameraAssignments.response.parse(listed.body);
+        const { assignments } = api.cameraAssignments.response.parse(listed.body);
         return assignments.find((one) => one.id === assigned.id)?.lastSnapshot ?? null;
       },
       (snapshot) => snapshot?.status === 'identified',

@@ -10,6 +10,7 @@ import { PendingSnapshotRuns1767893000000 } from './migrations/1767893000000-pen
 import { DeletionTombstones1768000011000 } from './migrations/1768000011000-deletion-tombstones.js';
 import { MemberSuspensions1768000020000 } from './migrations/1768000020000-member-suspensions.js';
 import { DeletedMembers1768000030000 } from './migrations/1768000030000-deleted-members.js';
+import { SensorReadingsRecordedAt1768000045000 } from './migrations/1768000045000-sensor-readings-recorded-at.js';
 
 export const INTEGRATION_SCHEMA = 'integration';
 
@@ -35,5 +36,6 @@ export const openIntegrationDatabase = (url: string) =>
       DeletionTombstones1768000011000,
       MemberSuspensions1768000020000,
       DeletedMembers1768000030000,
+      SensorReadingsRecordedAt1768000045000,
     ],
   });

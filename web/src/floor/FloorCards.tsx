@@ -51,9 +51,9 @@ export function FloorCards({ stats }: { stats: FloorStats | undefined }) {
         caption={t('floor.cards.alertsCaption')}
       >
         {stats && stats.alerts.length > 0 ? (
-          <ul className="mt-2 space-y-1 text-xs text-red-700 dark:text-red-400">
-            {stats.alerts.slice(0, 3).map((alert) => (
-              <li key={alert.message} title={alert.params.detail}>
+          <ul className="mt-2 space-y-1 text-xs [overflow-wrap:anywhere] text-red-700 dark:text-red-400">
+            {stats.alerts.slice(0, 3).map((alert, index) => (
+              <li key={`${index}:${alert.message}`} title={alert.params.detail}>
                 {alertText(alert)}
               </li>
             ))}

@@ -60,7 +60,9 @@ function AreaBreakdown({ stats }: { stats: FloorStats | undefined }) {
                 data-area={name}
                 className="border-b border-slate-100 dark:border-slate-900"
               >
-                <td className="py-2 pr-3 font-medium">{areaLabel(name)}</td>
+                <td className="py-2 pr-3 font-medium [overflow-wrap:anywhere]">
+                  {areaLabel(name)}
+                </td>
                 <td className="py-2 pr-3" data-testid="area-workers">
                   {area.workers}
                 </td>
@@ -155,9 +157,10 @@ function FloorMap({ stats }: { stats: FloorStats | undefined }) {
             key={name}
             data-testid="map-area"
             data-area={name}
-            className={`rounded-md border-2 p-4 ${MAP_TONE[area.status]}`}
+            className={`min-w-0 rounded-md border-2 p-3 sm:p-4 ${MAP_TONE[area.status]}`}
           >
-            <p className="font-medium">{areaLabel(name)}</p>
+            {/* A name of 100 characters without a space fits a tile half a phone wide. */}
+            <p className="font-medium [overflow-wrap:anywhere]">{areaLabel(name)}</p>
             <p className="text-2xl font-bold" data-testid="map-workers">
               {area.workers}
             </p>

@@ -1,4 +1,4 @@
-import type { Camera, CameraAssignment, Integration } from '@hub/proto';
+import type { Camera, Integration } from '@hub/proto';
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle } from 'lucide-react';
 import { useState } from 'react';
@@ -15,7 +15,7 @@ import {
   smallOutlineButtonClass,
 } from '../ui/styles';
 import { useIntegrationMutations } from './mutations';
-import { assignmentsQuery, camerasQuery } from './queries';
+import { camerasQuery } from './queries';
 import { useTranslation } from 'react-i18next';
 
 /** Manage Cameras: every camera of the system, Assigned or Available, with assign and remove. */
@@ -71,7 +71,6 @@ function CameraTable({
   integration: Integration;
 }) {
   const { t } = useTranslation();
-  const assignments = useQuery(assignmentsQuery).data ?? [];
   if (loading) return <LoadingRow label={t('integrations.cameras.loading')} />;
   return (
     <div className="overflow-x-auto">
@@ -87,12 +86,7 @@ function CameraTable({
         </thead>
         <tbody>
           {(cameras ?? []).map((camera) => (
-            <CameraRow
-              key={camera.id}
-              camera={camera}
-              integration={integration}
-              assignment={assignments.find((row) => row.id === camera.assignmentId)}
-            />
+            <CameraRow key={camera.id} camera={camera} integration={integration} />
           ))}
         </tbody>
       </table>
@@ -100,15 +94,7 @@ function CameraTable({
   );
 }
 
-function CameraRow({
-  camera,
-  integration,
-  assignment,
-}: {
-  camera: Camera;
-  integration: Integration;
-  assignment: CameraAssignment | undefined;
-}) {
+function CameraRow({ camera, integration }: { camera: Camera; integration: Integration }) {
   const { t } = useTranslation();
   const [assigning, setAssigning] = useState(false);
   const { assign, unassign } = useIntegrationMutations();
@@ -143,18 +129,21 @@ function CameraRow({
       },
     );
   const remove = () => {
-    if (!assignment) return;
-    unassign.mutate(assignment, {
-      onSuccess: () => toast({ title: t('integrations.cameras.removed') }),
-      onError: (error) =>
-        toast(
-          failureToast(
-            t('integrations.cameras.removeFailedTitle'),
-            error,
-            t('integrations.cameras.removeFailed'),
+    if (camera.assignmentId === null) return;
+    unassign.mutate(
+      { id: camera.assignmentId, integrationId: integration.id },
+      {
+        onSuccess: () => toast({ title: t('integrations.cameras.removed') }),
+        onError: (error) =>
+          toast(
+            failureToast(
+              t('integrations.cameras.removeFailedTitle'),
+              error,
+              t('integrations.cameras.removeFailed'),
+            ),
           ),
-        ),
-    });
+      },
+    );
   };
   return (
     <tr
@@ -176,7 +165,7 @@ function CameraRow({
             type="button"
             data-testid="camera-remove"
             className={smallDangerButtonClass}
-            disabled={unassign.isPending || !assignment}
+            disabled={unassign.isPending || camera.assignmentId === null}
             onClick={remove}
           >
             {t('integrations.cameras.remove')}

@@ -1,35 +1,49 @@
 import type { CameraAssignment } from '@hub/proto';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { failureToast } from '../api/errors';
+import { loadedRows } from '../api/paging';
 import { toast } from '../toast/toastStore';
 import { Card, CardTitle } from '../ui/Card';
 import { LoadingRow } from '../ui/ListStates';
+import { LoadMore } from '../ui/LoadMore';
 import { inputClass, smallButtonClass, smallOutlineButtonClass } from '../ui/styles';
 import { filterSops, lastSnapshotText, sameIds, sopCountLabel } from './format';
 import { useIntegrationMutations } from './mutations';
 import { assignmentsQuery, organizationSopsQuery } from './queries';
 import { useTranslation } from 'react-i18next';
 
-/** Current Assignments: each camera with its organization and the SOPs tied to it. */
+/**
+ * Current Assignments: each camera with its organization and the SOPs tied to it, 50 at a time
+ * with Load more (every organization's cameras: thousands on a large platform).
+ */
 export function CurrentAssignments() {
   const { t } = useTranslation();
-  const assignments = useQuery(assignmentsQuery);
+  const assignments = useInfiniteQuery(assignmentsQuery);
+  const { rows, totalCount } = loadedRows(assignments.data?.pages, (page) => page.assignments);
   return (
     <Card testId="current-assignments" className="space-y-4">
       <CardTitle>{t('integrations.assignments.title')}</CardTitle>
       {assignments.isPending ? <LoadingRow label={t('integrations.assignments.loading')} /> : null}
-      {assignments.data?.length === 0 ? (
+      {rows?.length === 0 ? (
         <p className="text-sm text-slate-500 dark:text-slate-400">
           {t('integrations.assignments.none')}
         </p>
       ) : null}
       <ul className="divide-y divide-slate-100 dark:divide-slate-900">
-        {(assignments.data ?? []).map((assignment) => (
+        {(rows ?? []).map((assignment) => (
           <AssignmentRow key={assignment.id} assignment={assignment} />
         ))}
       </ul>
+      <LoadMore
+        noun="cameras"
+        shown={rows?.length ?? 0}
+        total={totalCount}
+        hasMore={assignments.hasNextPage}
+        loading={assignments.isFetchingNextPage}
+        onLoadMore={() => void assignments.fetchNextPage()}
+      />
     </Card>
   );
 }

@@ -34,8 +34,9 @@ export function useIntegrationMutations() {
         call(api.createCameraAssignment, { body }),
       invalidates: (body) => [assignmentsQuery.queryKey, camerasKey(body.integrationId)],
     }),
+    // By the camera list's own ids: the assignment may be on a page of the list not loaded.
     unassign: useContractMutation({
-      mutationFn: (assignment: CameraAssignment) =>
+      mutationFn: (assignment: { id: number; integrationId: number }) =>
         call(api.deleteCameraAssignment, { params: { id: assignment.id } }),
       invalidates: (assignment) => [
         assignmentsQuery.queryKey,

@@ -1,12 +1,13 @@
 import {
-  type CameraAssignment,
+  type CameraAssignmentPage,
   type CameraList,
   type Integration,
   routePath,
   type SopChoice,
 } from '@hub/proto';
 import { api } from '../api/routes';
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { cursorPaging } from '../api/paging';
 import { call } from '../api/client';
 
 export const integrationsQuery = queryOptions({
@@ -14,12 +15,24 @@ export const integrationsQuery = queryOptions({
   queryFn: ({ signal }): Promise<Integration[]> => call(api.integrations, { signal }),
 });
 
-export const assignmentsQuery = queryOptions({
+const ASSIGNMENT_PAGE_SIZE = 50;
+
+/** Every organization's camera assignments, a page at a time: thousands on a large platform. */
+export const assignmentsQuery = infiniteQueryOptions({
   queryKey: [api.cameraAssignments.path],
-  queryFn: ({ signal }): Promise<CameraAssignment[]> => call(api.cameraAssignments, { signal }),
-  // While a camera takes snapshots, its latest outcome is followed.
+  queryFn: ({ signal, pageParam }): Promise<CameraAssignmentPage> =>
+    call(api.cameraAssignments, {
+      query: { limit: ASSIGNMENT_PAGE_SIZE, cursor: pageParam },
+      signal,
+    }),
+  ...cursorPaging,
+  // While a camera shown takes snapshots, its latest outcome is followed.
   refetchInterval: (query) =>
-    query.state.data?.some((assignment) => assignment.snapshotEnabled) ? 15_000 : false,
+    query.state.data?.pages.some((page) =>
+      page.assignments.some((assignment) => assignment.snapshotEnabled),
+    )
+      ? 15_000
+      : false,
 });
 
 export function camerasQuery(integrationId: number) {

@@ -5,7 +5,7 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 const WINDOW_SECONDS = 60;
 
 /** The kinds of bearer token a program holds; each counts in a key space of its own. */
-export type BearerTokenKind = 'api-token' | 'scim';
+export type BearerTokenKind = 'api-token' | 'scim' | 'sensor-token';
 
 /**
  * Requests per bearer token and minute, counted in Redis as the sign-in limits are, so every
@@ -23,7 +23,7 @@ export class TokenRateLimiter {
   /** Counts one request; the seconds to wait when the token is over its budget, else null. */
   async retryAfter(
     kind: BearerTokenKind,
-    tokenId: number,
+    tokenId: number | string,
     perMinute: number,
   ): Promise<number | null> {
     const key = `${this.config.REDIS_PREFIX}ratelimit:${kind}:${tokenId}`;

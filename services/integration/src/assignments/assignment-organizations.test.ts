@@ -9,6 +9,7 @@ import type { AssignmentRow, AssignmentsRepository } from './assignments.reposit
 import { AssignmentsService } from './assignments.service.js';
 
 const root: Actor = { userId: 1, organizationId: 1, role: 'super_admin' };
+const FIRST_PAGE = { limit: 50 };
 
 const row = (id: number, organizationId: number): AssignmentRow => ({
   id,
@@ -36,9 +37,18 @@ function serviceWith(rows: AssignmentRow[], known: Record<number, string>) {
       );
     },
   } as unknown as RpcClient;
+  const lastRunsAsked: number[][] = [];
   const assignments = {
-    list: () => Promise.resolve(rows),
-    lastRuns: () => Promise.resolve(new Map()),
+    // As the table answers: by id, after the cursor's, `limit` at most.
+    page: (afterId: number | null, limit: number) =>
+      Promise.resolve({
+        rows: rows.filter((one) => afterId === null || one.id > afterId).slice(0, limit),
+        total: rows.length,
+      }),
+    lastRuns: (ids: number[]) => {
+      lastRunsAsked.push(ids);
+      return Promise.resolve(new Map());
+    },
   } as unknown as AssignmentsRepository;
   const integrations = {
     row: () => Promise.reject(new Error('not reached: the organization is refused first')),
@@ -50,7 +60,7 @@ function serviceWith(rows: AssignmentRow[], known: Record<number, string>) {
     {} as SnapshotSchedules,
     {} as ObjectStorage,
   );
-  return { service, calls };
+  return { service, calls, lastRunsAsked };
 }
 
 describe("camera assignments' organization names", () => {
@@ -60,7 +70,7 @@ describe("camera assignments' organization names", () => {
       9: 'Globex Plant',
       4: 'Initech',
     });
-    const listed = await service.list(root);
+    const listed = (await service.list(root, FIRST_PAGE)).assignments;
     expect(calls).toEqual([
       {
         pattern: identityRpc.organizationNames.pattern,
@@ -76,7 +86,11 @@ describe("camera assignments' organization names", () => {
 
   it('ask nothing when no camera is assigned', async () => {
     const { service, calls } = serviceWith([], { 3: 'Acme Foods' });
-    expect(await service.list(root)).toEqual([]);
+    expect(await service.list(root, FIRST_PAGE)).toEqual({
+      assignments: [],
+      totalCount: 0,
+      nextCursor: null,
+    });
     expect(calls).toEqual([]);
   });
 
@@ -101,5 +115,38 @@ describe("camera assignments' organization names", () => {
         request: { actor: root, organizationIds: [12] },
       },
     ]);
+  });
+});
+
+describe('camera assignments of every organization', () => {
+  it('are answered a page at a time, names and last runs asked for that page only', async () => {
+    const rows = [row(1, 3), row(2, 9), row(3, 4), row(4, 3), row(5, 4)];
+    const known = { 3: 'Acme Foods', 9: 'Globex Plant', 4: 'Initech' };
+    const { service, calls, lastRunsAsked } = serviceWith(rows, known);
+
+    const first = await service.list(root, { limit: 2 });
+    expect(first.assignments.map((one) => one.id)).toEqual([1, 2]);
+    expect(first.totalCount).toBe(5);
+    expect(first.nextCursor).not.toBeNull();
+    const second = await service.list(root, { limit: 2, cursor: first.nextCursor! });
+    expect(second.assignments.map((one) => one.id)).toEqual([3, 4]);
+    const last = await service.list(root, { limit: 2, cursor: second.nextCursor! });
+    expect(last.assignments.map((one) => one.id)).toEqual([5]);
+    expect(last.nextCursor).toBeNull();
+
+    expect(lastRunsAsked).toEqual([[1, 2], [3, 4], [5]]);
+    expect(calls.map((call) => call.request)).toEqual([
+      { actor: root, organizationIds: [3, 9] },
+      { actor: root, organizationIds: [4, 3] },
+      { actor: root, organizationIds: [4] },
+    ]);
+  });
+
+  it('refuse a cursor this list did not answer', async () => {
+    const { service } = serviceWith([row(1, 3)], { 3: 'Acme Foods' });
+    await expect(service.list(root, { limit: 2, cursor: 'bm90LWEta2V5' })).rejects.toMatchObject({
+      kind: 'validation',
+      field: 'cursor',
+    });
   });
 });

@@ -12,8 +12,8 @@ export class AssignmentsController {
   constructor(private readonly assignments: AssignmentsService) {}
 
   @RpcHandler(integrationRpc.assignments)
-  list(@Payload() { actor }: Req<'assignments'>) {
-    return this.assignments.list(actor);
+  list(@Payload() { actor, page }: Req<'assignments'>) {
+    return this.assignments.list(actor, page);
   }
 
   @RpcHandler(insightsRpc.cameraCount)

@@ -48,8 +48,19 @@ export interface NewAssignment {
 export class AssignmentsRepository {
   constructor(@Inject(DataSource) private readonly db: DataSource) {}
 
-  list(): Promise<AssignmentRow[]> {
-    return this.db.query(`SELECT * FROM camera_assignments ORDER BY created_at, id`);
+  /** The assignments after `afterId` by id (oldest first), `limit` at most, and how many in all. */
+  async page(
+    afterId: number | null,
+    limit: number,
+  ): Promise<{ rows: AssignmentRow[]; total: number }> {
+    const [rows, [count]] = (await Promise.all([
+      this.db.query(
+        `SELECT * FROM camera_assignments WHERE $1::int IS NULL OR id > $1 ORDER BY id LIMIT $2`,
+        [afterId, limit],
+      ),
+      this.db.query(`SELECT count(*)::int AS total FROM camera_assignments`),
+    ])) as [AssignmentRow[], { total: number }[]];
+    return { rows, total: count?.total ?? 0 };
   }
 
   /** Cameras assigned to an organization, or to any (null: the platform). */
@@ -70,17 +81,20 @@ export class AssignmentsRepository {
   }
 
   /**
-   * Each camera's latest run, one index read a camera (snapshot_runs_latest): a month of runs is
-   * tens of thousands a camera, and the Integrations page asks every 15 s.
+   * The latest run of each of these cameras (those an answer shows), one index read a camera
+   * (snapshot_runs_latest): a month of runs is tens of thousands a camera, and the Integrations
+   * page asks every 15 s.
    */
-  async lastRuns(): Promise<Map<number, LastRunRow>> {
+  async lastRuns(assignmentIds: number[]): Promise<Map<number, LastRunRow>> {
+    if (assignmentIds.length === 0) return new Map();
     const rows = (await this.db.query(
       `SELECT a.id AS assignment_id, r.status, r.reason, r.people_seen, r.at
-         FROM camera_assignments a
+         FROM unnest($1::int[]) AS a(id)
          JOIN LATERAL (
            SELECT status, reason, people_seen, coalesce(finished_at, taken_at) AS at
              FROM snapshot_runs WHERE assignment_id = a.id ORDER BY id DESC LIMIT 1) r ON true
         ORDER BY a.id`,
+      [assignmentIds],
     )) as LastRunRow[];
     return new Map(rows.map((row) => [row.assignment_id, row]));
   }

@@ -2,13 +2,15 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   type Actor,
   type CameraAssignment,
+  type CameraAssignmentPage,
   type CreateCameraAssignmentRequest,
   identityRpc,
   libraryRpc,
+  type PageRequest,
   type UpdateAssignmentScheduleRequest,
   organizationScope,
 } from '@hub/proto';
-import { type ObjectStorage, RpcClient, RpcFailure } from '@hub/kit';
+import { decodeCursor, type ObjectStorage, pageOf, RpcClient, RpcFailure } from '@hub/kit';
 import { RPC, SCHEDULES, STORAGE } from '../config.js';
 import { IntegrationsService } from '../integrations/integrations.service.js';
 import { ORGANIZATION_NOT_FOUND } from '../organizations/organization-deleted.js';
@@ -85,7 +87,7 @@ export class AssignmentsService {
   private async answered(actor: Actor, row: AssignmentRow): Promise<CameraAssignment> {
     const [names, lastRuns] = await Promise.all([
       this.organizationNames(actor, [row.organization_id]),
-      this.assignments.lastRuns(),
+      this.assignments.lastRuns([row.id]),
     ]);
     return toAssignment(row, names, lastRuns.get(row.id));
   }
@@ -99,16 +101,26 @@ export class AssignmentsService {
     return { cameras: await this.assignments.count(scope) };
   }
 
-  async list(actor: Actor): Promise<CameraAssignment[]> {
-    const [rows, lastRuns] = await Promise.all([
-      this.assignments.list(),
-      this.assignments.lastRuns(),
+  /**
+   * Every organization's assignments, a page at a time (one a camera of the platform's clients:
+   * thousands), each page's names and last runs asked for its rows alone.
+   */
+  async list(actor: Actor, page: PageRequest): Promise<CameraAssignmentPage> {
+    const after = decodeCursor(page.cursor, ['id']);
+    const read = await this.assignments.page(after ? Number(after[0]) : null, page.limit + 1);
+    const { rows, nextCursor } = pageOf(read.rows, page.limit, (row) => [String(row.id)]);
+    const [names, lastRuns] = await Promise.all([
+      this.organizationNames(
+        actor,
+        rows.map((row) => row.organization_id),
+      ),
+      this.assignments.lastRuns(rows.map((row) => row.id)),
     ]);
-    const names = await this.organizationNames(
-      actor,
-      rows.map((row) => row.organization_id),
-    );
-    return rows.map((row) => toAssignment(row, names, lastRuns.get(row.id)));
+    return {
+      assignments: rows.map((row) => toAssignment(row, names, lastRuns.get(row.id))),
+      totalCount: read.total,
+      nextCursor,
+    };
   }
 
   /**

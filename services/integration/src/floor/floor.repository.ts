@@ -77,13 +77,21 @@ export class FloorRepository {
     return rows.map(toFloorCamera);
   }
 
-  async insertArea(organizationId: number, name: string, status: FloorStatus): Promise<Area> {
+  /** 'full': the organization has `max` areas already. */
+  async insertArea(
+    organizationId: number,
+    name: string,
+    status: FloorStatus,
+    max: number,
+  ): Promise<Area | 'full'> {
     const rows = (await this.written(
       organizationId,
-      `INSERT INTO areas (organization_id, name, status) VALUES ($1, $2, $3) RETURNING id, name, status`,
-      [organizationId, name, status],
+      `INSERT INTO areas (organization_id, name, status)
+       SELECT $1, $2, $3 WHERE (SELECT count(*) FROM areas WHERE organization_id = $1) < $4
+       RETURNING id, name, status`,
+      [organizationId, name, status, max],
     )) as AreaRow[];
-    return { ...rows[0]!, stations: [] };
+    return rows[0] ? { ...rows[0], stations: [] } : 'full';
   }
 
   async updateArea(organizationId: number, id: number, name: string, status: FloorStatus) {
@@ -105,15 +113,28 @@ export class FloorRepository {
     return count > 0;
   }
 
-  async insertStation(organizationId: number, areaId: number, name: string, status: FloorStatus) {
-    const rows = (await this.written(
-      organizationId,
-      `INSERT INTO stations (organization_id, area_id, name, status)
-       SELECT $1, a.id, $3, $4 FROM areas a WHERE a.id = $2 AND a.organization_id = $1
-       RETURNING id, area_id, name, status`,
-      [organizationId, areaId, name, status],
-    )) as StationRow[];
-    return rows[0] ? toStation(rows[0]) : undefined;
+  /** Undefined: the organization has no such area; 'full': it has `max` stations already. */
+  insertStation(
+    organizationId: number,
+    areaId: number,
+    station: { name: string; status: FloorStatus },
+    max: number,
+  ): Promise<Station | 'full' | undefined> {
+    return writeOrganizationData(this.db, organizationId, async (tx) => {
+      const [area] = (await tx.query(
+        `SELECT (SELECT count(*) FROM stations WHERE organization_id = $1)::int AS stations
+           FROM areas WHERE id = $2 AND organization_id = $1`,
+        [organizationId, areaId],
+      )) as { stations: number }[];
+      if (!area) return undefined;
+      if (area.stations >= max) return 'full';
+      const rows = (await tx.query(
+        `INSERT INTO stations (organization_id, area_id, name, status) VALUES ($1, $2, $3, $4)
+         RETURNING id, area_id, name, status`,
+        [organizationId, areaId, station.name, station.status],
+      )) as StationRow[];
+      return toStation(rows[0]!);
+    });
   }
 
   async updateStation(organizationId: number, id: number, name: string, status: FloorStatus) {

@@ -18,6 +18,14 @@ import { FloorRepository, type PrivacyRow } from './floor.repository.js';
 
 export const AREA_NOT_FOUND = 'Area not found';
 export const STATION_NOT_FOUND = 'Station not found';
+/**
+ * Bounds of one organization's floor: the layout and the figures (asked every few seconds) read
+ * every area and station unpaged, and the floor map shows each area as a tile.
+ */
+export const MAX_AREAS = 200;
+export const MAX_STATIONS = 2000;
+const TOO_MANY_AREAS = `An organization can have at most ${MAX_AREAS} areas. Delete one first.`;
+const TOO_MANY_STATIONS = `An organization can have at most ${MAX_STATIONS} stations. Delete one first.`;
 
 /** Areas and stations of the actor's organization; everyone on the floor reads, admins change. */
 @Injectable()
@@ -74,10 +82,12 @@ export class FloorService {
   }
 
   async createArea(actor: Actor, area: SaveAreaRequest): Promise<Area> {
-    return this.unique(
-      () => this.floor.insertArea(actor.organizationId, area.name, area.status),
+    const row = await this.unique(
+      () => this.floor.insertArea(actor.organizationId, area.name, area.status, MAX_AREAS),
       'An area with this name exists already.',
     );
+    if (row === 'full') throw RpcFailure.validation(TOO_MANY_AREAS);
+    return row;
   }
 
   async updateArea(actor: Actor, areaId: number, area: SaveAreaRequest): Promise<Area> {
@@ -98,10 +108,11 @@ export class FloorService {
 
   async createStation(actor: Actor, areaId: number, station: SaveStationRequest): Promise<Station> {
     const row = await this.unique(
-      () => this.floor.insertStation(actor.organizationId, areaId, station.name, station.status),
+      () => this.floor.insertStation(actor.organizationId, areaId, station, MAX_STATIONS),
       'This area has a station with this name already.',
     );
     if (!row) throw RpcFailure.notFound(AREA_NOT_FOUND);
+    if (row === 'full') throw RpcFailure.validation(TOO_MANY_STATIONS);
     return row;
   }
 

@@ -168,3 +168,36 @@ describe('deleted members', () => {
     expect(await tombstones()).toEqual(['20/2']);
   });
 });
+
+describe('sensor readings', () => {
+  /** A reading of `organizationId`'s sensor, dated `days` ago. */
+  const reading = (organizationId: number, days: number) =>
+    db.query(
+      `INSERT INTO sensor_readings (organization_id, temperature_f, recorded_at)
+       VALUES ($1, $2, now() - make_interval(days => $3))`,
+      [organizationId, days, days],
+    );
+
+  it('go past their organization’s retention: a sensor posting every few seconds fills no disk', async () => {
+    const SHORT = 30;
+    await db.query(
+      `INSERT INTO floor_privacy (organization_id, keep_snapshots, presence_retention_days)
+       VALUES ($1, false, 5)`,
+      [SHORT],
+    );
+    for (const days of [40, 10, 1]) await reading(ORG, days);
+    for (const days of [10, 1]) await reading(SHORT, days);
+
+    await new PresenceRetention(db, 30, { remove: async () => {} }).sweep();
+
+    const left = (await db.query(
+      `SELECT organization_id, temperature_f::int AS days FROM sensor_readings
+        ORDER BY organization_id, recorded_at`,
+    )) as { organization_id: number; days: number }[];
+    expect(left.map((row) => `${row.organization_id}/${row.days}`)).toEqual([
+      '7/10',
+      '7/1',
+      '30/1',
+    ]);
+  });
+});

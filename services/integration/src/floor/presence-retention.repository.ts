@@ -1,13 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
-type RetainedTable = 'presence_events' | 'snapshot_runs';
+type RetainedTable = 'presence_events' | 'snapshot_runs' | 'sensor_readings';
+type RetainedAt = 'seen_at' | 'taken_at' | 'recorded_at';
 
 /**
  * Rows older than their organization's retention. The shortest retention of all bounds the scan
  * first, so the time index finds the candidates without reading every row.
  */
-function pastRetention(table: RetainedTable, at: 'seen_at' | 'taken_at'): string {
+function pastRetention(table: RetainedTable, at: RetainedAt): string {
   return `DELETE FROM ${table} t
     WHERE t.${at} < now() - make_interval(days => (SELECT least($1, min(presence_retention_days)) FROM floor_privacy))
       AND t.${at} < now() - make_interval(days => coalesce((SELECT presence_retention_days
@@ -19,11 +20,7 @@ function pastRetention(table: RetainedTable, at: 'seen_at' | 'taken_at'): string
 export class PresenceRetentionRepository {
   constructor(@Inject(DataSource) private readonly db: DataSource) {}
 
-  async deleteOld(
-    table: RetainedTable,
-    at: 'seen_at' | 'taken_at',
-    defaultDays: number,
-  ): Promise<number> {
+  async deleteOld(table: RetainedTable, at: RetainedAt, defaultDays: number): Promise<number> {
     const [, count] = (await this.db.query(pastRetention(table, at), [defaultDays])) as [
       unknown,
       number,

@@ -12,8 +12,8 @@ export const staleSnapshotReason = (hours: number) =>
  * with the snapshot runs and the pictures kept of them, at start and hourly. Each sweep also fails
  * the snapshot runs still pending `staleHours` after their picture (a failure that could not be
  * written leaves one pending for ever), their pictures removed as a failing run's are, and forgets
- * the deleted members no snapshot left to answer can name any more. sweep() answers the presence
- * events deleted.
+ * the deleted members no snapshot left to answer can name any more; sensor readings go at the same
+ * retention. sweep() answers the presence events deleted.
  */
 export class PresenceRetention extends RecurringSweep<number> {
   private readonly retention: PresenceRetentionRepository;
@@ -41,6 +41,10 @@ export class PresenceRetention extends RecurringSweep<number> {
     try {
       const count = await this.retention.deleteOld('presence_events', 'seen_at', this.defaultDays);
       if (count > 0) this.logger.log(`Deleted ${count} presence events past retention`);
+      // Sensors post every few seconds and nothing else ever deletes their readings (the floor
+      // shows only the latest): kept as long as the organization's presence, then gone
+      // (before the runs: a picture store that refuses keeps those, not these).
+      await this.retention.deleteOld('sensor_readings', 'recorded_at', this.defaultDays);
       // The runs' outcomes (failures with their reasons) go with the presence they produced.
       await this.retention.deleteOldRuns(this.defaultDays, (key) => this.storage.remove(key));
       return count;

@@ -9,6 +9,8 @@ const digest = (token: string) => createHash('sha256').update(token).digest('hex
 /** A reading dated this far ahead is refused: the sensor's clock is wrong. */
 const MAX_CLOCK_SKEW_MS = 5 * 60_000;
 const INVALID_TOKEN = ERROR_TEXTS.sensor_token_invalid;
+const MEASURES = ['temperature', 'humidity', 'airQuality', 'noiseLevel'] as const;
+const MEASURES_NOTHING = ERROR_TEXTS.sensor_reading_empty;
 
 /**
  * Environmental sensors post readings with their organization's token. Only the token's digest
@@ -30,6 +32,9 @@ export class SensorsService {
 
   async record(token: string, reading: SensorReadingRequest): Promise<{ accepted: boolean }> {
     const organizationId = await this.organizationOf(token);
+    // A row of nulls would only crowd out readings: the figures take the latest of each measure.
+    if (!MEASURES.some((measure) => reading[measure] !== undefined))
+      throw RpcFailure.validation(MEASURES_NOTHING);
     const recordedAt = reading.recordedAt ? new Date(reading.recordedAt) : new Date();
     if (recordedAt.getTime() > Date.now() + MAX_CLOCK_SKEW_MS)
       throw RpcFailure.validation('The reading is dated in the future', 'recordedAt');

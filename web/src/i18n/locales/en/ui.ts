@@ -23,6 +23,7 @@ export const ui = {
     teamMembers: 'team members',
     organizations: 'organizations',
     recommendations: 'recommendations',
+    cameras: 'cameras',
   },
   firstShown: 'The first {{shown}} of {{total}}: type to search',
   loadMore: 'Load more',

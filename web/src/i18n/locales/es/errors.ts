@@ -123,6 +123,12 @@ export const errors: Record<ErrorCode, string> = {
   folder_missing: 'Esa carpeta no existe.',
   reading_in_future: 'La lectura tiene una fecha futura.',
   area_name_unknown: 'No hay ninguna zona con ese nombre.',
+  floor_area_limit:
+    'Una organización puede tener como máximo {{limit}} zonas. Elimina una primero.',
+  floor_station_limit:
+    'Una organización puede tener como máximo {{limit}} estaciones. Elimina una primero.',
+  sensor_reading_empty:
+    'La lectura no mide nada: envía temperature, humidity, airQuality o noiseLevel.',
   account_suspended: 'Tu organización suspendió tu cuenta. Habla con tu administrador.',
   account_not_active:
     'Tu cuenta aún no está activa. Termina de configurarla desde el correo de invitación.',

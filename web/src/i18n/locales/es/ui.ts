@@ -27,6 +27,7 @@ export const ui: Texts<typeof english> = {
     teamMembers: 'miembros del equipo',
     organizations: 'organizaciones',
     recommendations: 'recomendaciones',
+    cameras: 'cámaras',
   },
   firstShown: 'Los primeros {{shown}} de {{total}}: escriba para buscar',
   loadMore: 'Ver más',

@@ -127,6 +127,12 @@ export const errors: Record<ErrorCode, string> = {
   folder_missing: 'Ce dossier n’existe pas.',
   reading_in_future: 'La mesure est datée dans le futur.',
   area_name_unknown: 'Aucune zone ne porte ce nom.',
+  floor_area_limit:
+    'Une organisation peut avoir au plus {{limit}} zones. Supprimez-en une d’abord.',
+  floor_station_limit:
+    'Une organisation peut avoir au plus {{limit}} postes. Supprimez-en un d’abord.',
+  sensor_reading_empty:
+    'La mesure ne contient rien : envoyez temperature, humidity, airQuality ou noiseLevel.',
   account_suspended:
     'Votre compte a été suspendu par votre organisation. Contactez votre administrateur.',
   account_not_active:

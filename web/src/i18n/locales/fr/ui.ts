@@ -27,6 +27,7 @@ export const ui: Texts<typeof english> = {
     teamMembers: 'membres de l’équipe',
     organizations: 'organisations',
     recommendations: 'recommandations',
+    cameras: 'caméras',
   },
   firstShown: 'Les {{shown}} premiers sur {{total}} : tapez pour chercher',
   loadMore: 'Afficher plus',
