@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageCursor, PageInfo } from './paging.js';
 import { RowId } from './row-id.js';
 
 /** Spec: certificates are expiring soon within 30 days. */
@@ -56,6 +57,9 @@ export const CertificationListQuery = z.object({
    * case-insensitive: searched among all of them, not only the `limit` most recent listed.
    */
   search: z.string().trim().max(200).optional(),
+  /** The `nextCursor` of the page before (none: the first page), the same filters asked again. */
+  cursor: PageCursor.optional(),
+  /** A page's rows: 200 by default, as many as the list held when it was not paged. */
   limit: z.coerce.number().int().min(1).max(500).default(200),
 });
 export type CertificationListQuery = z.infer<typeof CertificationListQuery>;
@@ -72,7 +76,14 @@ export type CertificationSummary = z.infer<typeof CertificationSummary>;
 
 export const CertificationCategory = z.object({ name: z.string(), count: z.number().int() });
 
-export const CertificationList = z.object({
+/**
+ * One page of the certifications the filters select, most recently issued first (see paging.ts):
+ * `totalCount` counts every one selected. The cards and categories count the whole scope on every
+ * page. A certification issued while someone pages takes its place by its issue and moves no
+ * other row; a renewal is an issue too, so one renewed meanwhile moves to the front (a reload
+ * shows it there).
+ */
+export const CertificationList = PageInfo.extend({
   certifications: z.array(Certification),
   summary: CertificationSummary,
   /** Certifications that are not revoked, counted per category (one may count in several). */

@@ -19,11 +19,12 @@ export const certificationsRoutes = {
     method: 'GET',
     path: '/api/certifications',
     summary:
-      'Certifications (filters: user, SOP, course, state, search) with the four counters and categories; an operator gets their own',
+      'Certifications (filters: user, SOP, course, state, search), most recently issued first, a page at a time (`cursor`), with the four counters and categories; an operator gets their own',
     tag: 'certifications',
     access: ALL_ROLES,
     query: CertificationListQuery,
     response: CertificationList,
+    paged: { items: 'certifications' },
     relay: {
       rpc: certificationRpc.list,
       request: ({ actor, query }) => ({ actor, filter: query }),

@@ -1,23 +1,26 @@
 import {
   CERTIFICATION_STATES,
   type Certification,
+  type CertificationList,
   type CertificationState,
   CertificationState as StateSchema,
 } from '@hub/proto';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Award, Search } from 'lucide-react';
 import { useState } from 'react';
+import { useRowsAfter } from '../api/paging';
 import { currentUserQuery } from '../api/queries';
 import { useDebouncedValue } from '../auth/useDebouncedValue';
 import { Card, CardTitle } from '../ui/Card';
 import { emptyListText } from '../ui/emptyList';
 import { EmptyList, LoadingRow } from '../ui/ListStates';
+import { LoadMore } from '../ui/LoadMore';
 import { inputClass, selectClass } from '../ui/styles';
 import { CategoriesCard } from './CategoriesCard';
 import { CertificationCards } from './CertificationCards';
 import { CertificationRow } from './CertificationRow';
 import { canRevoke, matchesSearch, seesEveryone, stateLabel } from './format';
-import { certificationsQuery } from './queries';
+import { certificationPagesQuery, certificationsQuery } from './queries';
 import { RevokeDialog } from './RevokeDialog';
 import { MySopsCard } from '../my-sops/MySopsCard';
 import { useTranslation } from 'react-i18next';
@@ -38,9 +41,6 @@ export function CertificationsPage() {
     ...certificationsQuery(state, searched),
     placeholderData: keepPreviousData,
   });
-  const shown = (list.data?.certifications ?? []).filter((certification) =>
-    matchesSearch(certification, search),
-  );
 
   return (
     <div data-testid="certifications-page" className="mx-auto max-w-7xl space-y-6">
@@ -90,9 +90,14 @@ export function CertificationsPage() {
             </div>
           </div>
           <RecentList
+            // A new filter's pages start again: none loaded, none asked.
+            key={`${state ?? 'all'}:${searched}`}
             loading={list.isPending}
             failed={list.isError}
-            certifications={shown}
+            first={list.isPlaceholderData ? undefined : list.data}
+            shownMeanwhile={list.data?.certifications ?? []}
+            state={state}
+            searched={searched}
             onRevoke={canRevoke(role) ? setRevoking : undefined}
             search={search}
             filters={state === undefined ? 0 : 1}
@@ -109,21 +114,73 @@ export function CertificationsPage() {
   );
 }
 
-function RecentList(props: {
+interface RecentListProps {
   loading: boolean;
   failed: boolean;
-  certifications: Certification[];
+  /** The first page of the filter asked; undefined while the one before still shows. */
+  first: CertificationList | undefined;
+  /** The rows shown until the filter's first page comes: the filter's before. */
+  shownMeanwhile: Certification[];
+  state: CertificationState | undefined;
+  /** The search the server was asked (debounced); `search` is what is typed. */
+  searched: string;
   onRevoke?: (certification: Certification) => void;
   search: string;
   filters: number;
   onClear: () => void;
-}) {
+}
+
+function RecentList(props: RecentListProps) {
   const { t } = useTranslation();
   if (props.loading) return <LoadingRow label={t('certifications.loading')} />;
   if (props.failed) {
     return <p className="text-sm text-red-600">{t('certifications.loadFailed')}</p>;
   }
-  if (props.certifications.length === 0) {
+  if (!props.first) return <Rows {...props} certifications={props.shownMeanwhile} />;
+  return <PagedRows {...props} first={props.first} />;
+}
+
+/** The filter's first page and, on "Load more", the pages after it from the server. */
+function PagedRows(props: RecentListProps & { first: CertificationList }) {
+  const { first, state, searched } = props;
+  const more = useRowsAfter(
+    first.certifications,
+    first.nextCursor,
+    certificationPagesQuery(state, searched, first.nextCursor),
+    (page) => page.certifications,
+  );
+  const { t } = useTranslation();
+  const shown = more.rows.filter((certification) => matchesSearch(certification, props.search));
+  return (
+    <>
+      <Rows {...props} certifications={more.rows} />
+      {more.failed && (
+        <p role="alert" className="text-sm text-red-600">
+          {t('certifications.moreFailed')}
+        </p>
+      )}
+      <LoadMore
+        noun="certifications"
+        shown={shown.length}
+        total={first.totalCount}
+        hasMore={more.hasMore}
+        loading={more.loading}
+        onLoadMore={more.load}
+      />
+    </>
+  );
+}
+
+function Rows(
+  props: Pick<RecentListProps, 'onRevoke' | 'search' | 'filters' | 'onClear'> & {
+    certifications: Certification[];
+  },
+) {
+  const { t } = useTranslation();
+  const shown = props.certifications.filter((certification) =>
+    matchesSearch(certification, props.search),
+  );
+  if (shown.length === 0) {
     return (
       <EmptyList
         testId="cert-empty"
@@ -141,7 +198,7 @@ function RecentList(props: {
   }
   return (
     <ul className="space-y-3">
-      {props.certifications.map((certification) => (
+      {shown.map((certification) => (
         <CertificationRow
           key={certification.id}
           certification={certification}

@@ -4,6 +4,8 @@ import { certificationsQuery } from './queries';
 
 const EMPTY = {
   certifications: [],
+  totalCount: 0,
+  nextCursor: null,
   summary: { active: 0, completedThisMonth: 0, expiringSoon: 0, overdue: 0, revoked: 0 },
   categories: [],
 };
@@ -11,7 +13,7 @@ const EMPTY = {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('certificationsQuery', () => {
-  it('asks the server to search, which reaches more than the 200 most recent it lists', async () => {
+  it('asks the server to search, which reaches more than the pages loaded', async () => {
     const asked: string[] = [];
     vi.stubGlobal('fetch', async (url: string) => {
       asked.push(url);

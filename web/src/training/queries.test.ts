@@ -19,6 +19,8 @@ function loadedClient() {
   client.setQueryData(mySopsQuery.queryKey, { sops: [] });
   client.setQueryData(certificationsQuery(undefined).queryKey, {
     certifications: [],
+    totalCount: 0,
+    nextCursor: null,
     summary: { active: 0, completedThisMonth: 0, expiringSoon: 0, overdue: 0, revoked: 0 },
     categories: [],
   });

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { decodeCursor, pageOf } from '@hub/kit';
 import {
   type CertificationKind,
   type CertificationListQuery,
@@ -76,8 +77,71 @@ export interface MatchingSubjects {
 /** ILIKE's pattern for text anywhere, its own % _ and \\ taken as letters. */
 const substringPattern = (text: string) => `%${text.replace(/[%_\\]/g, '\\$&')}%`;
 
-const SELECT = `SELECT c.*, co.category AS course_category FROM certifications c
+const JOINED = `FROM certifications c
   LEFT JOIN courses co ON c.kind = 'course' AND co.id = c.subject_id`;
+const SELECT = `SELECT c.*, co.category AS course_category ${JOINED}`;
+const SELECT_LISTED = `SELECT c.*, co.category AS course_category, c.issued_at::text AS issued_key ${JOINED}`;
+
+/** A listed row and its sort key as PostgreSQL prints it (microseconds kept: the cursor's). */
+type ListedRow = CertificationRow & { issued_key: string };
+
+export interface CertificationPage {
+  rows: CertificationRow[];
+  totalCount: number;
+  nextCursor: string | null;
+}
+
+/** The conditions a list's filter makes, with their parameters ($1 the organization). */
+function selection(
+  organizationId: number,
+  filter: CertificationListQuery,
+  matching: MatchingSubjects,
+): { where: string; params: unknown[] } {
+  const params: unknown[] = [organizationId];
+  const where = ['c.organization_id = $1'];
+  const add = (clause: string, ...values: unknown[]) => {
+    const first = params.length + 1;
+    params.push(...values);
+    where.push(clause.replace(/\?(\d)/g, (_, index: string) => `$${first + Number(index)}`));
+  };
+  if (filter.userId) add('c.user_id = ?0', filter.userId);
+  if (filter.documentId) add(`c.kind = 'sop' AND c.subject_id = ?0`, filter.documentId);
+  if (filter.courseId) add(`c.kind = 'course' AND c.subject_id = ?0`, filter.courseId);
+  if (filter.state) add(`(${stateSql('c')}) = ?0`, filter.state);
+  if (filter.search) {
+    add(
+      `(c.holder_name ILIKE ?0 OR c.title ILIKE ?0
+        OR (c.kind = 'sop' AND c.subject_id = ANY(?1::int[]))
+        OR (c.kind = 'course' AND c.subject_id = ANY(?2::int[])))`,
+      substringPattern(filter.search),
+      matching.sopIds,
+      matching.courseIds,
+    );
+  }
+  return { where: where.join(' AND '), params };
+}
+
+/**
+ * The query of the selection's rows after the cursor's, one over the limit (pageOf). Keyed by
+ * when each was issued and its id, which a row added meanwhile does not change.
+ */
+function pageAfter(
+  selected: { where: string; params: unknown[] },
+  filter: CertificationListQuery,
+): [string, unknown[]] {
+  const params = [...selected.params];
+  let where = selected.where;
+  const after = decodeCursor(filter.cursor, ['time', 'id']);
+  if (after) {
+    params.push(after[0], after[1]);
+    where += ` AND (c.issued_at, c.id) < ($${params.length - 1}::timestamptz, $${params.length}::int)`;
+  }
+  params.push(filter.limit + 1);
+  return [
+    `${SELECT_LISTED} WHERE ${where} ORDER BY c.issued_at DESC, c.id DESC LIMIT $${params.length}`,
+    params,
+  ];
+}
 
 /** Queries of the certifications table; the rules live in the service and certification-rules. */
 @Injectable()
@@ -157,36 +221,25 @@ export class CertificationsRepository {
   }
 
   /**
-   * The most recent `limit` the filter selects; with `filter.search`, only those whose holder or
-   * title holds it or whose subject is `matching` (one of its categories holds it).
+   * One page of what the filter selects, most recently issued first, after `filter.cursor`'s row
+   * (see paging.ts), and how many it selects in all; with `filter.search`, only those whose
+   * holder or title holds it or whose subject is `matching` (one of its categories holds it).
    */
   async list(
     organizationId: number,
     filter: CertificationListQuery,
     matching: MatchingSubjects = { sopIds: [], courseIds: [] },
-  ): Promise<CertificationRow[]> {
-    const params: unknown[] = [organizationId];
-    const where = ['c.organization_id = $1'];
-    const add = (clause: string, value: unknown) => {
-      params.push(value);
-      where.push(clause.replace('?', `$${params.length}`));
-    };
-    if (filter.userId) add('c.user_id = ?', filter.userId);
-    if (filter.documentId) add(`c.kind = 'sop' AND c.subject_id = ?`, filter.documentId);
-    if (filter.courseId) add(`c.kind = 'course' AND c.subject_id = ?`, filter.courseId);
-    if (filter.state) add(`(${stateSql('c')}) = ?`, filter.state);
-    if (filter.search) {
-      params.push(substringPattern(filter.search), matching.sopIds, matching.courseIds);
-      const [text, sops, courses] = [3, 2, 1].map((back) => `$${params.length + 1 - back}`);
-      where.push(`(c.holder_name ILIKE ${text} OR c.title ILIKE ${text}
-        OR (c.kind = 'sop' AND c.subject_id = ANY(${sops}::int[]))
-        OR (c.kind = 'course' AND c.subject_id = ANY(${courses}::int[])))`);
-    }
-    params.push(filter.limit);
-    return (await this.db.query(
-      `${SELECT} WHERE ${where.join(' AND ')} ORDER BY c.issued_at DESC, c.id DESC LIMIT $${params.length}`,
-      params,
-    )) as CertificationRow[];
+  ): Promise<CertificationPage> {
+    const selected = selection(organizationId, filter, matching);
+    const [rows, [counted]] = await Promise.all([
+      this.db.query(...pageAfter(selected, filter)) as Promise<ListedRow[]>,
+      this.db.query(
+        `SELECT count(*)::int AS total FROM certifications c WHERE ${selected.where}`,
+        selected.params,
+      ) as Promise<[{ total: number }]>,
+    ]);
+    const page = pageOf(rows, filter.limit, (row) => [row.issued_key, String(row.id)]);
+    return { rows: page.rows, totalCount: counted.total, nextCursor: page.nextCursor };
   }
 
   /** The four cards (and revoked), for the organization or, with userId, one person. */

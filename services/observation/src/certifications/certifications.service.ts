@@ -97,8 +97,8 @@ export class CertificationsService {
 
   /**
    * The SOPs and courses whose categories (as `categoriesOf` names them) hold the search, among
-   * every subject in the actor's scope: a search reaches all certifications, not only the most
-   * recent the page lists (200 of 100,000, where a holder's name found nothing older).
+   * every subject in the actor's scope: a search reaches all certifications, not only those of
+   * the pages read (200 of 100,000, where a holder's name found nothing older).
    */
   private async matching(actor: Actor, search: string | undefined): Promise<MatchingSubjects> {
     const needle = search?.trim().toLowerCase();
@@ -118,7 +118,7 @@ export class CertificationsService {
     return { sopIds: idsOf('sop'), courseIds: idsOf('course') };
   }
 
-  /** The certifications the actor's query selects, searched. */
+  /** A page of the certifications the actor's query selects, searched. */
   private async selected(actor: Actor, query: CertificationListQuery) {
     const matching = await this.matching(actor, query.search);
     return this.repository.list(actor.organizationId, this.scoped(actor, query), matching);
@@ -130,7 +130,7 @@ export class CertificationsService {
    * they were most of that page's time).
    */
   async rows(actor: Actor, query: CertificationListQuery): Promise<Certification[]> {
-    const rows = await this.selected(actor, query);
+    const { rows } = await this.selected(actor, query);
     const tags = await this.sopTags(
       actor.organizationId,
       rows.filter((row) => row.kind === 'sop').map((row) => row.subject_id),
@@ -141,7 +141,7 @@ export class CertificationsService {
 
   async list(actor: Actor, query: CertificationListQuery): Promise<CertificationList> {
     const own = this.ownerScope(actor);
-    const [rows, summary, subjects] = await Promise.all([
+    const [{ rows, totalCount, nextCursor }, summary, subjects] = await Promise.all([
       this.selected(actor, query),
       this.repository.summary(actor.organizationId, own),
       this.repository.countsBySubject(actor.organizationId, own),
@@ -164,6 +164,8 @@ export class CertificationsService {
     const now = new Date();
     return {
       certifications: rows.map((row) => this.view(row, tags, now)),
+      totalCount,
+      nextCursor,
       summary,
       categories: [...categories]
         .map(([name, count]) => ({ name, count }))

@@ -1,9 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { Actor, WorkEvent } from '@hub/proto';
+import { type Actor, EXPIRING_SOON_DAYS, type WorkEvent } from '@hub/proto';
+import { EXPIRING_SOON_END_SQL } from '../certifications/certification-rules.js';
 
-/** Certifications enter 'expiring soon' this many days before they expire (spec: 30). */
-const EXPIRING_DAYS = 30;
+/**
+ * How long before its expiry a certification is expiring soon, in hours as certificationState
+ * counts it: `interval '30 days'` moved the session zone's calendar, an hour short or long
+ * across a daylight-saving change on a server not set to UTC.
+ */
+const EXPIRING_WINDOW = `make_interval(hours => ${EXPIRING_SOON_DAYS * 24})`;
 
 /**
  * Whose work the Hub's Recent Activity shows: the whole platform for the super administrator,
@@ -110,10 +115,10 @@ export class HubActivity {
          ORDER BY issued_at DESC LIMIT $3)
        UNION ALL
        (SELECT 'certification_expiring', id, holder_name, NULL, title, NULL, NULL,
-               expires_at - interval '${EXPIRING_DAYS} days', expires_at
+               expires_at - ${EXPIRING_WINDOW}, expires_at
           FROM certifications
          WHERE revoked_at IS NULL AND expires_at > now()
-           AND expires_at <= now() + interval '${EXPIRING_DAYS} days'
+           AND expires_at <= ${EXPIRING_SOON_END_SQL}
            AND ($1::int IS NULL OR organization_id = $1) AND ($2::int IS NULL OR user_id = $2)
          ORDER BY expires_at LIMIT $3)
        ORDER BY at DESC, kind, id DESC LIMIT $3`,

@@ -227,14 +227,17 @@ export class ReportsRepository {
     )) as DueCourseRow[];
   }
 
-  /** Certifications in force that expire within the next 30 days, soonest first. */
+  /**
+   * Certifications in force that expire within the next 30 days, soonest first. In force as
+   * certification-rules has it: one reaching its expiry this moment is expired already.
+   */
   async expiringCertifications(
     scope: ReportScope,
     limit: number,
   ): Promise<ExpiringCertificationRow[]> {
     return (await this.db.query(
       `SELECT id, holder_name, title, expires_at FROM certifications
-        WHERE revoked_at IS NULL AND expires_at >= now() AND expires_at < now() + ${PERIOD}
+        WHERE revoked_at IS NULL AND expires_at > now() AND expires_at < now() + ${PERIOD}
           AND ($1::int IS NULL OR organization_id = $1)
         ORDER BY expires_at, id LIMIT $2`,
       [scope, limit],

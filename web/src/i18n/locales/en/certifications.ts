@@ -12,6 +12,7 @@ export const certifications = {
   allStates: 'All states',
   loading: 'Loading certifications...',
   loadFailed: 'Failed to load certifications',
+  moreFailed: 'Could not load more certifications. Try again.',
   emptyTitle: 'No certifications found.',
   emptyHint:
     'A certification is issued when someone passes an observation of an SOP or completes a course.',

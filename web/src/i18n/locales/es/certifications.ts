@@ -14,6 +14,7 @@ export const certifications: Texts<typeof english> = {
   allStates: 'Todos los estados',
   loading: 'Cargando certificaciones...',
   loadFailed: 'No se pudieron cargar las certificaciones',
+  moreFailed: 'No se pudieron cargar más certificaciones. Vuelva a intentarlo.',
   emptyTitle: 'No hay certificaciones.',
   emptyHint:
     'Se emite una certificación cuando alguien aprueba la observación de un SOP o completa un curso.',

@@ -15,6 +15,7 @@ export const certifications: Texts<typeof english> = {
   allStates: 'Tous les états',
   loading: 'Chargement des habilitations...',
   loadFailed: 'Impossible de charger les habilitations',
+  moreFailed: 'Impossible de charger plus d’habilitations. Réessayez.',
   emptyTitle: 'Aucune habilitation.',
   emptyHint:
     'Une habilitation est délivrée quand une personne réussit l’observation d’un mode opératoire ou termine une formation.',

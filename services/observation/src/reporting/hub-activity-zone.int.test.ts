@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DataSource } from 'typeorm';
+import type { Actor } from '@hub/proto';
+import { claimTestResources, type TestResources } from '@hub/testing';
+import { openObservationDatabase } from '../database.js';
+import { HubActivity } from './hub-activity.js';
+
+const ORG = 93;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The database as a server set to another zone than UTC answers (its sessions' default). */
+const inZone = (url: string, zone: string) =>
+  `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c timezone=${zone}`)}`;
+
+/**
+ * A POSIX zone (UTC, then UTC+1 from 10 days on, for 100 days) whose clocks go forward inside
+ * the next 30 days whatever the day the test runs (as certification-state-zone.int.test.ts).
+ */
+function zoneSpringingForwardSoon(now: Date): string {
+  const start = new Date(now.getTime() + 10 * DAY_MS);
+  const dayOfYear = (date: Date) =>
+    Math.floor((date.getTime() - Date.UTC(date.getUTCFullYear(), 0, 1)) / DAY_MS);
+  const from = dayOfYear(start);
+  return `<+00>0<+01>-1,${from}/0,${(from + 100) % 365}/0`;
+}
+
+/**
+ * The Hub's "expires soon" events use the certifications' expiring-soon window: 30 days of 24
+ * hours (certificationState). `interval '30 days'` moved the session zone's calendar, an hour
+ * short across a daylight-saving change on a server not set to UTC.
+ */
+describe("the Hub's expiring certifications, whatever zone the database is set to", () => {
+  let resources: TestResources;
+  let db: DataSource;
+
+  beforeAll(async () => {
+    resources = claimTestResources();
+    db = await openObservationDatabase(
+      inZone(resources.databaseUrl, zoneSpringingForwardSoon(new Date())),
+    );
+    // Half an hour inside the window and half an hour past it.
+    await db.query(
+      `INSERT INTO certifications (organization_id, user_id, holder_name, kind, subject_id, title,
+         validity_months, issued_at, expires_at, verification_code)
+       SELECT $1, n, 'Holder ' || n, 'sop', 4, 'Cooling', 12, now() - interval '1 year',
+              now() + make_interval(mins => 30 * 24 * 60 + CASE n WHEN 1 THEN -30 ELSE 30 END),
+              'HUBZONE-' || n
+         FROM generate_series(1, 2) n`,
+      [ORG],
+    );
+  });
+
+  afterAll(async () => {
+    await db?.destroy();
+    await resources?.release();
+  });
+
+  it('tells one expiring within 30 days of 24 hours, entered the window 30 days before', async () => {
+    const [zone] = (await db.query(`SELECT current_setting('TimeZone') AS zone`)) as {
+      zone: string;
+    }[];
+    expect(zone?.zone).toMatch(/^<\+00>0<\+01>-1,/);
+    const actor: Actor = { userId: 1, organizationId: ORG, role: 'training_supervisor' };
+    const expiring = (await new HubActivity(db).events(actor, 10)).filter(
+      (event) => event.kind === 'certification_expiring',
+    );
+    expect(expiring.map((event) => event.id)).toEqual([
+      expect.stringMatching(/^certification_expiring:\d+$/),
+    ]);
+    const { text, occurredAt } = expiring[0]!;
+    const expiresAt = new Date((text.params as { expiresAt: string }).expiresAt).getTime();
+    expect(new Date(occurredAt).getTime()).toBe(expiresAt - 30 * 24 * HOUR_MS);
+  });
+});
