@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { FAILURE_REASONS } from '@hub/proto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyLanguage, i18n } from '../i18n/i18n';
 import { filterSops, lastSnapshotText, sameIds, sopCountLabel, testStatusBadge } from './format';
 
 describe('integrations format', () => {
@@ -40,5 +42,23 @@ describe('integrations format', () => {
     expect(
       lastSnapshotText({ status: 'failed', reason: 'Camera offline', peopleSeen: 0, at }),
     ).toBe('Last snapshot failed: Camera offline');
+  });
+
+  describe('in another language', () => {
+    afterEach(() => applyLanguage('en'));
+
+    // A run failed by the service or the worker keeps a FAILURE_REASONS sentence, in English.
+    it("words a failed snapshot's known reason in the reader's language", async () => {
+      applyLanguage('es');
+      await i18n.changeLanguage('es');
+      const at = '2026-11-23T13:00:00.000Z';
+      const failed = { status: 'failed' as const, peopleSeen: 0, at };
+      expect(lastSnapshotText({ ...failed, reason: FAILURE_REASONS.unexpected_error })).toBe(
+        'La última captura falló: Un error inesperado lo detuvo; se puede volver a intentar.',
+      );
+      expect(lastSnapshotText({ ...failed, reason: 'Camera offline' })).toBe(
+        'La última captura falló: Camera offline',
+      );
+    });
   });
 });

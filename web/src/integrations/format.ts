@@ -1,4 +1,5 @@
 import type { CameraAssignment, IntegrationTestStatus, SopChoice } from '@hub/proto';
+import { readableFailureReason } from '../api/failure-reason';
 import { i18n } from '../i18n/i18n';
 import type { BadgeTone } from '../ui/Badge';
 
@@ -40,7 +41,10 @@ export function lastSnapshotText(last: CameraAssignment['lastSnapshot']): string
   if (last.status === 'pending') return i18n.t('integrations.assignments.identifying');
   if (last.status === 'failed') {
     return i18n.t('integrations.assignments.snapshotFailed', {
-      reason: last.reason ?? i18n.t('integrations.assignments.noReason'),
+      // The service's and the worker's own sentences (FAILURE_REASONS) in the reader's language.
+      reason: last.reason
+        ? readableFailureReason(last.reason)
+        : i18n.t('integrations.assignments.noReason'),
     });
   }
   return i18n.t('integrations.assignments.identified', { count: last.peopleSeen });

@@ -115,3 +115,85 @@ describe("an organization's areas and stations", () => {
     ).resolves.toEqual(expect.objectContaining({ name: 'Still room' }));
   });
 });
+
+describe('the bounds, asked twice at once', () => {
+  /** Advisory locks of this database that a session waits for. */
+  const waiting = async () =>
+    (
+      (await db.query(
+        `SELECT count(*)::int AS n FROM pg_locks
+          WHERE locktype = 'advisory' AND NOT granted
+            AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+      )) as { n: number }[]
+    )[0]!.n;
+
+  /**
+   * Two creations on one organization with room for one, both held in their insert (a trigger
+   * waits on a lock the test holds) until both are under way: each counted before the other's
+   * row committed unless the count and the insert are one organization's at a time.
+   */
+  async function bothAtOnce(table: 'areas' | 'stations', create: () => Promise<unknown>) {
+    await db.query(
+      `CREATE OR REPLACE FUNCTION hold_floor_insert() RETURNS trigger AS $$
+       BEGIN PERFORM pg_advisory_xact_lock_shared(4242); RETURN NEW; END $$ LANGUAGE plpgsql`,
+    );
+    await db.query(
+      `CREATE TRIGGER hold_${table} BEFORE INSERT ON ${table} FOR EACH ROW
+       WHEN (NEW.organization_id = 4) EXECUTE FUNCTION hold_floor_insert()`,
+    );
+    const holder = db.createQueryRunner();
+    await holder.connect();
+    try {
+      await holder.query(`SELECT pg_advisory_lock(4242)`);
+      const answers = [create(), create()].map((one) =>
+        one.then(
+          () => 'created',
+          (error: unknown) => (error instanceof Error ? error.message : String(error)),
+        ),
+      );
+      while ((await waiting()) < 2) await new Promise((resolve) => setTimeout(resolve, 20));
+      await holder.query(`SELECT pg_advisory_unlock(4242)`);
+      return await Promise.all(answers);
+    } finally {
+      await holder.release();
+      await db.query(`DROP TRIGGER hold_${table} ON ${table}`);
+    }
+  }
+
+  it('let only one of them take the last room', async () => {
+    const D = admin(4);
+    await db.query(
+      `INSERT INTO areas (organization_id, name) SELECT 4, 'Area ' || n FROM generate_series(1, $1) n`,
+      [MAX_AREAS - 1],
+    );
+    const areas = await bothAtOnce('areas', () =>
+      floor.createArea(D, { name: `Late ${Math.random()}`, status: 'Operational' }),
+    );
+    expect(areas.sort()).toEqual(
+      ['created', `An organization can have at most ${MAX_AREAS} areas. Delete one first.`].sort(),
+    );
+
+    const [area] = (await db.query(`SELECT id FROM areas WHERE organization_id = 4 LIMIT 1`)) as {
+      id: number;
+    }[];
+    await db.query(
+      `INSERT INTO stations (organization_id, area_id, name)
+       SELECT 4, $1, 'Station ' || n FROM generate_series(1, $2) n`,
+      [area!.id, MAX_STATIONS - 1],
+    );
+    const stations = await bothAtOnce('stations', () =>
+      floor.createStation(D, area!.id, { name: `Late ${Math.random()}`, status: 'Operational' }),
+    );
+    expect(stations.sort()).toEqual(
+      [
+        'created',
+        `An organization can have at most ${MAX_STATIONS} stations. Delete one first.`,
+      ].sort(),
+    );
+    const [counts] = (await db.query(
+      `SELECT (SELECT count(*) FROM areas WHERE organization_id = 4)::int AS areas,
+              (SELECT count(*) FROM stations WHERE organization_id = 4)::int AS stations`,
+    )) as { areas: number; stations: number }[];
+    expect(counts).toEqual({ areas: MAX_AREAS, stations: MAX_STATIONS });
+  });
+});

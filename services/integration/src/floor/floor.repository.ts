@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { Area, FloorCamera, FloorStatus, Station } from '@hub/proto';
 import { writeOrganizationData } from '../organizations/organizations.repository.js';
 
@@ -52,6 +52,20 @@ export class FloorRepository {
     return writeOrganizationData(this.db, organizationId, (tx) => tx.query(sql, params));
   }
 
+  /**
+   * A write that counts the organization's areas or stations first: under its floor lock, held
+   * to the commit, so two creations at once cannot both count the one room left (the
+   * organization's own lock is shared by every write).
+   */
+  private counted<T>(organizationId: number, write: (tx: EntityManager) => Promise<T>) {
+    return writeOrganizationData(this.db, organizationId, async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('integration.floor'), $1)`, [
+        organizationId,
+      ]);
+      return write(tx);
+    });
+  }
+
   async areas(organizationId: number): Promise<Area[]> {
     const [areas, stations] = (await Promise.all([
       this.db.query(`SELECT id, name, status FROM areas WHERE organization_id = $1 ORDER BY name`, [
@@ -84,12 +98,13 @@ export class FloorRepository {
     status: FloorStatus,
     max: number,
   ): Promise<Area | 'full'> {
-    const rows = (await this.written(
-      organizationId,
-      `INSERT INTO areas (organization_id, name, status)
-       SELECT $1, $2, $3 WHERE (SELECT count(*) FROM areas WHERE organization_id = $1) < $4
-       RETURNING id, name, status`,
-      [organizationId, name, status, max],
+    const rows = (await this.counted(organizationId, (tx) =>
+      tx.query(
+        `INSERT INTO areas (organization_id, name, status)
+         SELECT $1, $2, $3 WHERE (SELECT count(*) FROM areas WHERE organization_id = $1) < $4
+         RETURNING id, name, status`,
+        [organizationId, name, status, max],
+      ),
     )) as AreaRow[];
     return rows[0] ? { ...rows[0], stations: [] } : 'full';
   }
@@ -120,7 +135,7 @@ export class FloorRepository {
     station: { name: string; status: FloorStatus },
     max: number,
   ): Promise<Station | 'full' | undefined> {
-    return writeOrganizationData(this.db, organizationId, async (tx) => {
+    return this.counted(organizationId, async (tx) => {
       const [area] = (await tx.query(
         `SELECT (SELECT count(*) FROM stations WHERE organization_id = $1)::int AS stations
            FROM areas WHERE id = $2 AND organization_id = $1`,

@@ -1,6 +1,11 @@
 import { Logger } from '@nestjs/common';
 import type { Job, Worker } from 'bullmq';
-import { IntegrationInboxMessage, QUEUE_CONTRACTS, type SnapshotResult } from '@hub/proto';
+import {
+  FAILURE_REASONS,
+  IntegrationInboxMessage,
+  QUEUE_CONTRACTS,
+  type SnapshotResult,
+} from '@hub/proto';
 import { type QueueConnection, startWorker } from '@hub/kit';
 import type { IdentifiedSnapshot, SnapshotRunsRepository } from './snapshot-runs.repository.js';
 
@@ -134,9 +139,17 @@ async function ownResults(
 
 const isLastAttempt = (job: Job) => job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
 
+/**
+ * The database's words (a query, a constraint) go to the log: the run's reason is read on the
+ * Integrations page, in the reader's language, so it says the generic sentence.
+ */
 function failRefused(runs: SnapshotRunsRepository, refused: { runId: number; error: unknown }) {
-  const words = refused.error instanceof Error ? refused.error.message : String(refused.error);
-  return runs.failAnswered(refused.runId, `The snapshot's result could not be recorded: ${words}`);
+  const stack = refused.error instanceof Error ? refused.error.stack : undefined;
+  logger.error(
+    `The result of snapshot run ${refused.runId} could not be recorded: ${String(refused.error)}`,
+    stack,
+  );
+  return runs.failAnswered(refused.runId, FAILURE_REASONS.unexpected_error);
 }
 
 export function startIntegrationInbox(

@@ -189,9 +189,11 @@ async function abandon(
   stored: string[],
   reason: string,
 ) {
+  // The pictures go before their runs fail (which forgets their keys): a process killed between
+  // leaves pending runs naming pictures gone, which the stale sweep fails, never a picture no
+  // run names.
+  if (!pictures[0]!.camera.keep_snapshots) for (const key of stored) await removePicture(deps, key);
   for (const { run } of pictures) await deps.runs.fail(run.id, 'identification', reason);
-  if (pictures[0]!.camera.keep_snapshots) return;
-  for (const key of stored) await removePicture(deps, key);
 }
 
 /** A store that fails to remove one leaves it behind, but must not hide why the tick failed. */

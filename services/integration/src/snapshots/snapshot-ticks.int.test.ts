@@ -293,6 +293,45 @@ describe('a tick whose snapshots cannot be sent for identification', () => {
     expect(removed).toEqual(puts);
   });
 
+  it('leaves no picture that no run names when killed while failing its runs', async () => {
+    const KILLED = ORG + 12;
+    await db.query(
+      `INSERT INTO camera_assignments (integration_id, camera_id, camera_name, organization_id,
+         created_by, snapshot_enabled, snapshot_interval_seconds)
+       SELECT 1, 'cam-killed-' || n, 'Camera ' || n, $1, 1, true, 60 FROM generate_series(1, 2) n`,
+      [KILLED],
+    );
+    const objects = new Set<string>();
+    const repository = new SnapshotRunsRepository(db);
+    let killed!: () => void;
+    const dead = new Promise<void>((resolve) => (killed = resolve));
+    let failed = 0;
+    // The process dies once its last run's failure is written: nothing after that runs.
+    const runs = Object.assign(Object.create(repository) as SnapshotRunsRepository, {
+      fail: async (...args: Parameters<SnapshotRunsRepository['fail']>) => {
+        await repository.fail(...args);
+        failed += 1;
+        if (failed < 2) return;
+        killed();
+        return new Promise<never>(() => undefined);
+      },
+    });
+    const world = failingDeps({
+      runs,
+      identification: unreachableQueue(),
+      storage: {
+        put: async (key: string) => void objects.add(key),
+        remove: async (key: string) => void objects.delete(key),
+      } as never,
+    });
+    void taker(world, 'killed-failing', KILLED).catch(() => undefined);
+    await dead;
+    const named = ((await runsWithKeys(KILLED)) as { snapshot_key: string | null }[]).map(
+      (run) => run.snapshot_key,
+    );
+    expect([...objects].filter((key) => !named.includes(key))).toEqual([]);
+  });
+
   it('keeps the pictures its failed runs record when the organization keeps snapshots', async () => {
     puts.length = 0;
     removed.length = 0;
