@@ -175,7 +175,9 @@ describe('a download the camera system points elsewhere', () => {
       [elsewhere, system].map((server) => new Promise<void>((done) => server.listen(0, done))),
     );
   });
-  afterAll(() => Promise.all([elsewhere, system].map((server) => server.close())));
+  afterAll(() =>
+    Promise.all([elsewhere, system].map((server) => new Promise((done) => server.close(done)))),
+  );
 
   it('is refused without a request there, its access token kept to the system', async () => {
     const camera = new CloudCameraProviders({ ...POLICY, maxAttempts: 1 }).open({

@@ -196,6 +196,8 @@ export class CloudCameraProvider implements CameraProvider {
     const url = new URL(path, base);
     // A path the system answers (a clip's download_path) may be absolute: followed to another
     // address it would carry the access token there and read whatever this service can reach.
+    // The origin is the boundary, not the base's path: the adapter's own calls are rooted at the
+    // host (`/v1/...`), as the camera systems' APIs are.
     if (url.origin !== base.origin)
       throw new ProviderError(
         'protocol',
