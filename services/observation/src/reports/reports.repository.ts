@@ -6,6 +6,7 @@ import {
   INSIGHTS_PERIOD_DAYS,
   type ReportKind,
 } from '@hub/proto';
+import { EXPIRING_SOON_END_SQL } from '../certifications/certification-rules.js';
 import type { ReportScope } from './report-scope.js';
 
 const PERIOD = `interval '${INSIGHTS_PERIOD_DAYS} days'`;
@@ -228,8 +229,9 @@ export class ReportsRepository {
   }
 
   /**
-   * Certifications in force that expire within the next 30 days, soonest first. In force as
-   * certification-rules has it: one reaching its expiry this moment is expired already.
+   * Certifications expiring soon, soonest first, as certification-rules has it: one reaching its
+   * expiry this moment is expired already, and the window is 30 days of 24 hours, not of the
+   * session zone's calendar, which fell an hour short across a daylight-saving change.
    */
   async expiringCertifications(
     scope: ReportScope,
@@ -237,7 +239,7 @@ export class ReportsRepository {
   ): Promise<ExpiringCertificationRow[]> {
     return (await this.db.query(
       `SELECT id, holder_name, title, expires_at FROM certifications
-        WHERE revoked_at IS NULL AND expires_at > now() AND expires_at < now() + ${PERIOD}
+        WHERE revoked_at IS NULL AND expires_at > now() AND expires_at <= ${EXPIRING_SOON_END_SQL}
           AND ($1::int IS NULL OR organization_id = $1)
         ORDER BY expires_at, id LIMIT $2`,
       [scope, limit],

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DataSource } from 'typeorm';
+import { claimTestResources, type TestResources } from '@hub/testing';
+import { openObservationDatabase } from '../database.js';
+import { ReportsRepository } from './reports.repository.js';
+
+const ORG = 94;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The database as a server set to another zone than UTC answers (its sessions' default). */
+const inZone = (url: string, zone: string) =>
+  `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c timezone=${zone}`)}`;
+
+/**
+ * A POSIX zone (UTC, then UTC+1 from 10 days on, for 100 days) whose clocks go forward inside
+ * the next 30 days whatever the day the test runs (as certification-state-zone.int.test.ts).
+ */
+function zoneSpringingForwardSoon(now: Date): string {
+  const start = new Date(now.getTime() + 10 * DAY_MS);
+  const dayOfYear = (date: Date) =>
+    Math.floor((date.getTime() - Date.UTC(date.getUTCFullYear(), 0, 1)) / DAY_MS);
+  const from = dayOfYear(start);
+  return `<+00>0<+01>-1,${from}/0,${(from + 100) % 365}/0`;
+}
+
+/**
+ * Insights' upcoming goals list the certifications expiring soon: 30 days of 24 hours, as
+ * certificationState counts them. `interval '30 days'` moved the session zone's calendar, an
+ * hour short across a daylight-saving change on a server not set to UTC.
+ */
+describe("Insights' expiring certifications, whatever zone the database is set to", () => {
+  let resources: TestResources;
+  let db: DataSource;
+
+  beforeAll(async () => {
+    resources = claimTestResources();
+    db = await openObservationDatabase(
+      inZone(resources.databaseUrl, zoneSpringingForwardSoon(new Date())),
+    );
+    // Half an hour inside the window and half an hour past it.
+    await db.query(
+      `INSERT INTO certifications (organization_id, user_id, holder_name, kind, subject_id, title,
+         validity_months, issued_at, expires_at, verification_code)
+       SELECT $1, n, 'Holder ' || n, 'sop', 4, CASE n WHEN 1 THEN 'Inside' ELSE 'Past' END, 12,
+              now() - interval '1 year',
+              now() + make_interval(mins => 30 * 24 * 60 + CASE n WHEN 1 THEN -30 ELSE 30 END),
+              'REPZONE-' || n
+         FROM generate_series(1, 2) n`,
+      [ORG],
+    );
+  });
+
+  afterAll(async () => {
+    await db?.destroy();
+    await resources?.release();
+  });
+
+  it('lists one expiring within 30 days of 24 hours across a daylight-saving change', async () => {
+    const [zone] = (await db.query(`SELECT current_setting('TimeZone') AS zone`)) as {
+      zone: string;
+    }[];
+    expect(zone?.zone).toMatch(/^<\+00>0<\+01>-1,/);
+    const rows = await new ReportsRepository(db).expiringCertifications(ORG, 10);
+    expect(rows.map((row) => row.title)).toEqual(['Inside']);
+  });
+
+  it("lists one expiring at the window's last moment, expiring soon as stateSql has it", async () => {
+    // One transaction: its now() is one moment, so a row can expire exactly when the window ends.
+    const runner = db.createQueryRunner();
+    await runner.connect();
+    await runner.startTransaction();
+    try {
+      await runner.query(
+        `INSERT INTO certifications (organization_id, user_id, holder_name, kind, subject_id,
+           title, validity_months, issued_at, expires_at, verification_code)
+         VALUES ($1, 3, 'Holder 3', 'sop', 4, 'At the end', 12, now() - interval '1 year',
+                 now() + make_interval(hours => 30 * 24), 'REPZONE-3')`,
+        [ORG],
+      );
+      const inTransaction = { query: runner.query.bind(runner) } as unknown as DataSource;
+      const rows = await new ReportsRepository(inTransaction).expiringCertifications(ORG, 10);
+      expect(rows.map((row) => row.title)).toEqual(['Inside', 'At the end']);
+    } finally {
+      await runner.rollbackTransaction();
+      await runner.release();
+    }
+  });
+});

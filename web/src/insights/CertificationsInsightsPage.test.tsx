@@ -1,0 +1,127 @@
+import type { Certification, CertificationList, CertificationState } from '@hub/proto';
+import { InfiniteQueryObserver, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { certificationPagesQuery, certificationsQuery } from '../certifications/queries';
+import { CertificationsInsightsPage } from './CertificationsInsightsPage';
+import { certificationInsightsQuery } from './queries';
+import { parseCertificationsSearch } from './search';
+
+const STATE: CertificationState = 'expiring_soon';
+const TOTAL = 5;
+
+const certification = (id: number): Certification => ({
+  id,
+  userId: 100 + id,
+  holderName: `Holder ${id}`,
+  kind: 'sop',
+  subjectId: 4,
+  title: 'Cooling',
+  categories: ['Kitchen'],
+  score: 90,
+  issuedAt: '2026-11-01T00:00:00.000Z',
+  expiresAt: '2026-12-20T00:00:00.000Z',
+  validityMonths: 12,
+  state: STATE,
+  verificationCode: `CODE-${id}`,
+  revokedAt: null,
+  revokedReason: null,
+  reobservation: null,
+});
+
+const pageOf = (ids: number[], nextCursor: string | null): CertificationList => ({
+  certifications: ids.map(certification),
+  totalCount: TOTAL,
+  nextCursor,
+  summary: { active: 0, completedThisMonth: 0, expiringSoon: TOTAL, overdue: 0, revoked: 0 },
+  categories: [{ name: 'Kitchen', count: TOTAL }],
+});
+
+/** A client holding the figures and the state's first answer (two of five). */
+function loadedClient() {
+  const client = new QueryClient();
+  client.setQueryData(certificationInsightsQuery.queryKey, { months: [] });
+  client.setQueryData(certificationsQuery(STATE).queryKey, pageOf([1, 2], 'after-2'));
+  return client;
+}
+
+/** The page at its address, listing the state's certifications. */
+async function render(client: QueryClient): Promise<string> {
+  const root = createRootRoute();
+  const page = createRoute({
+    getParentRoute: () => root,
+    path: '/insights/certifications',
+    validateSearch: parseCertificationsSearch,
+    component: CertificationsInsightsPage,
+  });
+  const router = createRouter({
+    routeTree: root.addChildren([page]),
+    history: createMemoryHistory({ initialEntries: [`/insights/certifications?state=${STATE}`] }),
+  });
+  await router.load();
+  return renderToStaticMarkup(
+    createElement(QueryClientProvider, { client }, createElement(RouterProvider, { router })),
+  );
+}
+
+const holders = (markup: string) => [...markup.matchAll(/Holder (\d+)/g)].map((found) => found[1]);
+
+/** Answers the pages after the first by cursor, and records what was asked. */
+function servePages(pages: Record<string, CertificationList>): string[] {
+  const asked: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      asked.push(url);
+      const cursor = new URL(url, 'http://hub.test').searchParams.get('cursor') ?? '';
+      return new Response(JSON.stringify(pages[cursor]), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  return asked;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+/**
+ * Insights listed a state's first page (200) and nothing more, nor that more existed: the rest
+ * of a state's certifications could not be seen from it.
+ */
+describe('"Load more" of the certifications insights', () => {
+  it("says how many of the state's are shown and offers the next page", async () => {
+    const markup = await render(loadedClient());
+    expect(holders(markup)).toEqual(['1', '2']);
+    expect(markup).toContain(`Showing 2 of ${TOTAL} certifications`);
+    expect(markup).toContain('Load more');
+  });
+
+  it("shows the state's pages after the first, each after the cursor the one before answered", async () => {
+    const asked = servePages({
+      'after-2': pageOf([3, 4], 'after-4'),
+      'after-4': pageOf([5], null),
+    });
+    const client = loadedClient();
+    const options = certificationPagesQuery(STATE, '', 'after-2');
+    // What the button's first press and the next one fetch.
+    await client.fetchInfiniteQuery(options);
+    expect(holders(await render(client))).toEqual(['1', '2', '3', '4']);
+    await new InfiniteQueryObserver(client, options).fetchNextPage();
+    const markup = await render(client);
+    expect(holders(markup)).toEqual(['1', '2', '3', '4', '5']);
+    expect(markup).not.toContain('Load more');
+    expect(asked.map((url) => new URL(url, 'http://hub.test').search)).toEqual([
+      `?state=${STATE}&cursor=after-2`,
+      `?state=${STATE}&cursor=after-4`,
+    ]);
+  });
+});
