@@ -8,19 +8,18 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Award, Search } from 'lucide-react';
 import { useState } from 'react';
-import { useRowsAfter } from '../api/paging';
 import { currentUserQuery } from '../api/queries';
 import { useDebouncedValue } from '../auth/useDebouncedValue';
 import { Card, CardTitle } from '../ui/Card';
 import { emptyListText } from '../ui/emptyList';
 import { EmptyList, LoadingRow } from '../ui/ListStates';
-import { LoadMore } from '../ui/LoadMore';
 import { inputClass, selectClass } from '../ui/styles';
 import { CategoriesCard } from './CategoriesCard';
 import { CertificationCards } from './CertificationCards';
+import { CertificationPages } from './CertificationPages';
 import { CertificationRow } from './CertificationRow';
 import { canRevoke, matchesSearch, seesEveryone, stateLabel } from './format';
-import { certificationPagesQuery, certificationsQuery } from './queries';
+import { certificationsQuery } from './queries';
 import { RevokeDialog } from './RevokeDialog';
 import { MySopsCard } from '../my-sops/MySopsCard';
 import { useTranslation } from 'react-i18next';
@@ -137,37 +136,15 @@ function RecentList(props: RecentListProps) {
     return <p className="text-sm text-red-600">{t('certifications.loadFailed')}</p>;
   }
   if (!props.first) return <Rows {...props} certifications={props.shownMeanwhile} />;
-  return <PagedRows {...props} first={props.first} />;
-}
-
-/** The filter's first page and, on "Load more", the pages after it from the server. */
-function PagedRows(props: RecentListProps & { first: CertificationList }) {
-  const { first, state, searched } = props;
-  const more = useRowsAfter(
-    first.certifications,
-    first.nextCursor,
-    certificationPagesQuery(state, searched, first.nextCursor),
-    (page) => page.certifications,
-  );
-  const { t } = useTranslation();
-  const shown = more.rows.filter((certification) => matchesSearch(certification, props.search));
   return (
-    <>
-      <Rows {...props} certifications={more.rows} />
-      {more.failed && (
-        <p role="alert" className="text-sm text-red-600">
-          {t('certifications.moreFailed')}
-        </p>
-      )}
-      <LoadMore
-        noun="certifications"
-        shown={shown.length}
-        total={first.totalCount}
-        hasMore={more.hasMore}
-        loading={more.loading}
-        onLoadMore={more.load}
-      />
-    </>
+    <CertificationPages
+      first={props.first}
+      state={props.state}
+      searched={props.searched}
+      shows={(certification) => matchesSearch(certification, props.search)}
+    >
+      {(certifications) => <Rows {...props} certifications={certifications} />}
+    </CertificationPages>
   );
 }
 

@@ -1,18 +1,13 @@
-import {
-  type CertificationList,
-  type CertificationState,
-  type CertificationSummary,
-} from '@hub/proto';
+import { type CertificationState, type CertificationSummary } from '@hub/proto';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import { CertificationPages } from '../certifications/CertificationPages';
 import { CertificationRow } from '../certifications/CertificationRow';
 import { stateLabel } from '../certifications/format';
-import { certificationPagesQuery, certificationsQuery } from '../certifications/queries';
-import { useRowsAfter } from '../api/paging';
+import { certificationsQuery } from '../certifications/queries';
 import { Card, CardTitle } from '../ui/Card';
 import { LoadingRow } from '../ui/ListStates';
-import { LoadMore } from '../ui/LoadMore';
 import { linkClass } from '../ui/styles';
 import { axisProps, CHART_COLOURS, ChartCard, tooltipProps } from './charts';
 import { certificationInsightsQuery } from './queries';
@@ -124,51 +119,17 @@ export function CertificationsInsightsPage() {
           </p>
         ) : (
           // Another state's pages start again: none loaded, none asked.
-          <PagedRows key={state ?? 'all'} first={list.data} state={state} />
+          <CertificationPages key={state ?? 'all'} first={list.data} state={state} searched="">
+            {(certifications) => (
+              <ul className="space-y-2">
+                {certifications.map((certification) => (
+                  <CertificationRow key={certification.id} certification={certification} />
+                ))}
+              </ul>
+            )}
+          </CertificationPages>
         )}
       </Card>
     </div>
-  );
-}
-
-/**
- * The state's first page and, on "Load more", the pages after it from the server: the first
- * page alone (200) left the rest of a state's certifications out of sight and uncounted.
- */
-function PagedRows({
-  first,
-  state,
-}: {
-  first: CertificationList;
-  state: CertificationState | undefined;
-}) {
-  const { t } = useTranslation();
-  const more = useRowsAfter(
-    first.certifications,
-    first.nextCursor,
-    certificationPagesQuery(state, '', first.nextCursor),
-    (page) => page.certifications,
-  );
-  return (
-    <>
-      <ul className="space-y-2">
-        {more.rows.map((certification) => (
-          <CertificationRow key={certification.id} certification={certification} />
-        ))}
-      </ul>
-      {more.failed && (
-        <p role="alert" className="text-sm text-red-600">
-          {t('certifications.moreFailed')}
-        </p>
-      )}
-      <LoadMore
-        noun="certifications"
-        shown={more.rows.length}
-        total={first.totalCount}
-        hasMore={more.hasMore}
-        loading={more.loading}
-        onLoadMore={more.load}
-      />
-    </>
   );
 }

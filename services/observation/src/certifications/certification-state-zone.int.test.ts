@@ -2,28 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import { claimTestResources, type TestResources } from '@hub/testing';
 import { openObservationDatabase } from '../database.js';
+import { inZone, zoneSpringingForwardSoon, sessionZone } from '../test-support/database-zone.js';
 import { CertificationsRepository } from './certifications.repository.js';
 
 const ORG = 92;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The database as a server set to another zone than UTC answers (its sessions' default). */
-const inZone = (url: string, zone: string) =>
-  `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c timezone=${zone}`)}`;
-
-/**
- * A POSIX zone (UTC, then UTC+1 from 10 days on, for 100 days) whose clocks go forward inside
- * the next 30 days whatever the day the test runs: no real zone changes in December or January.
- * Days are zero-based days of the UTC year (`n`, counting 29 February).
- */
-function zoneSpringingForwardSoon(now: Date): string {
-  const start = new Date(now.getTime() + 10 * DAY_MS);
-  const dayOfYear = (date: Date) =>
-    Math.floor((date.getTime() - Date.UTC(date.getUTCFullYear(), 0, 1)) / DAY_MS);
-  const from = dayOfYear(start);
-  const to = (from + 100) % 365;
-  return `<+00>0<+01>-1,${from}/0,${to}/0`;
-}
 
 describe('the expiring-soon window, whatever zone the database is set to', () => {
   let resources: TestResources;
@@ -52,10 +34,7 @@ describe('the expiring-soon window, whatever zone the database is set to', () =>
   });
 
   it('is 30 days of 24 hours, as certificationState counts it, across a daylight-saving change', async () => {
-    const [zone] = (await db.query(`SELECT current_setting('TimeZone') AS zone`)) as {
-      zone: string;
-    }[];
-    expect(zone?.zone).toMatch(/^<\+00>0<\+01>-1,/);
+    expect(await sessionZone(db)).toMatch(/^<\+00>0<\+01>-1,/);
     const summary = await new CertificationsRepository(db).summary(ORG, null);
     expect(summary).toMatchObject({ expiringSoon: 1, active: 1 });
   });

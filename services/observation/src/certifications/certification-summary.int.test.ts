@@ -2,13 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import { claimTestResources, type TestResources } from '@hub/testing';
 import { openObservationDatabase } from '../database.js';
+import { inZone } from '../test-support/database-zone.js';
 import { CertificationsRepository } from './certifications.repository.js';
 
 const ORG = 91;
-
-/** The database as a server set to another zone than UTC answers (its sessions' default). */
-const inZone = (url: string, zone: string) =>
-  `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c timezone=${zone}`)}`;
 
 describe("the certifications page's 'Completed This Month'", () => {
   let resources: TestResources;

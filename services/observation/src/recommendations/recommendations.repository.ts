@@ -8,6 +8,7 @@ import {
   type RecommendationListQuery,
   type RecommendationState,
 } from '@hub/proto';
+import { EXPIRING_SOON_END_SQL } from '../certifications/certification-rules.js';
 import {
   type ExpiringCertificationRow,
   type Finding,
@@ -62,13 +63,18 @@ export class RecommendationsRepository {
 
   // The rules' inputs (this service's own tables).
 
+  /**
+   * The certifications expiring soon, on the certifications' own window (WINDOW_DAYS is as
+   * long): 24-hour days, not the session zone's calendar days, which are an hour short or long
+   * across a daylight-saving change.
+   */
   async expiringCertifications(organizationId: number): Promise<ExpiringCertificationRow[]> {
     const rows = (await this.db.query(
       `SELECT id, user_id, holder_name, title, expires_at,
               CASE WHEN kind = 'sop' THEN subject_id END AS document_id
          FROM certifications
         WHERE organization_id = $1 AND revoked_at IS NULL
-          AND expires_at > now() AND expires_at <= now() + interval '${WINDOW_DAYS} days'
+          AND expires_at > now() AND expires_at <= ${EXPIRING_SOON_END_SQL}
         ORDER BY expires_at`,
       [organizationId],
     )) as {

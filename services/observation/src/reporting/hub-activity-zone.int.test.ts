@@ -3,27 +3,11 @@ import type { DataSource } from 'typeorm';
 import type { Actor } from '@hub/proto';
 import { claimTestResources, type TestResources } from '@hub/testing';
 import { openObservationDatabase } from '../database.js';
+import { inZone, zoneSpringingForwardSoon, sessionZone } from '../test-support/database-zone.js';
 import { HubActivity } from './hub-activity.js';
 
 const ORG = 93;
-const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
-
-/** The database as a server set to another zone than UTC answers (its sessions' default). */
-const inZone = (url: string, zone: string) =>
-  `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c timezone=${zone}`)}`;
-
-/**
- * A POSIX zone (UTC, then UTC+1 from 10 days on, for 100 days) whose clocks go forward inside
- * the next 30 days whatever the day the test runs (as certification-state-zone.int.test.ts).
- */
-function zoneSpringingForwardSoon(now: Date): string {
-  const start = new Date(now.getTime() + 10 * DAY_MS);
-  const dayOfYear = (date: Date) =>
-    Math.floor((date.getTime() - Date.UTC(date.getUTCFullYear(), 0, 1)) / DAY_MS);
-  const from = dayOfYear(start);
-  return `<+00>0<+01>-1,${from}/0,${(from + 100) % 365}/0`;
-}
 
 /**
  * The Hub's "expires soon" events use the certifications' expiring-soon window: 30 days of 24
@@ -57,10 +41,7 @@ describe("the Hub's expiring certifications, whatever zone the database is set t
   });
 
   it('tells one expiring within 30 days of 24 hours, entered the window 30 days before', async () => {
-    const [zone] = (await db.query(`SELECT current_setting('TimeZone') AS zone`)) as {
-      zone: string;
-    }[];
-    expect(zone?.zone).toMatch(/^<\+00>0<\+01>-1,/);
+    expect(await sessionZone(db)).toMatch(/^<\+00>0<\+01>-1,/);
     const actor: Actor = { userId: 1, organizationId: ORG, role: 'training_supervisor' };
     const expiring = (await new HubActivity(db).events(actor, 10)).filter(
       (event) => event.kind === 'certification_expiring',

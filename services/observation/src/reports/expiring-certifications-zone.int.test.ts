@@ -2,26 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import { claimTestResources, type TestResources } from '@hub/testing';
 import { openObservationDatabase } from '../database.js';
+import { inZone, zoneSpringingForwardSoon, sessionZone } from '../test-support/database-zone.js';
 import { ReportsRepository } from './reports.repository.js';
 
 const ORG = 94;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The database as a server set to another zone than UTC answers (its sessions' default). */
-const inZone = (url: string, zone: string) =>
-  `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c timezone=${zone}`)}`;
-
-/**
- * A POSIX zone (UTC, then UTC+1 from 10 days on, for 100 days) whose clocks go forward inside
- * the next 30 days whatever the day the test runs (as certification-state-zone.int.test.ts).
- */
-function zoneSpringingForwardSoon(now: Date): string {
-  const start = new Date(now.getTime() + 10 * DAY_MS);
-  const dayOfYear = (date: Date) =>
-    Math.floor((date.getTime() - Date.UTC(date.getUTCFullYear(), 0, 1)) / DAY_MS);
-  const from = dayOfYear(start);
-  return `<+00>0<+01>-1,${from}/0,${(from + 100) % 365}/0`;
-}
 
 /**
  * Insights' upcoming goals list the certifications expiring soon: 30 days of 24 hours, as
@@ -56,10 +40,7 @@ describe("Insights' expiring certifications, whatever zone the database is set t
   });
 
   it('lists one expiring within 30 days of 24 hours across a daylight-saving change', async () => {
-    const [zone] = (await db.query(`SELECT current_setting('TimeZone') AS zone`)) as {
-      zone: string;
-    }[];
-    expect(zone?.zone).toMatch(/^<\+00>0<\+01>-1,/);
+    expect(await sessionZone(db)).toMatch(/^<\+00>0<\+01>-1,/);
     const rows = await new ReportsRepository(db).expiringCertifications(ORG, 10);
     expect(rows.map((row) => row.title)).toEqual(['Inside']);
   });
