@@ -8,6 +8,7 @@ export * from './rpc/rpc-failure.js';
 export * from './rpc/outage.js';
 export * from './rpc/rpc-wire.js';
 export * from './rpc/rpc-client.js';
+export * from './rpc/older-pattern.js';
 export * from './rpc/members-by-ids.js';
 export * from './rpc/chunk-stream.js';
 export * from './rpc/relayed-answer.js';

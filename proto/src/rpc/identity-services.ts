@@ -169,7 +169,7 @@ export const identityServiceRpc = {
     MemberFilter.extend({
       offset: z.number().int().min(0),
       limit: z.number().int().min(0).max(1000),
-      selectionLimit: z.number().int().min(0).max(1000).optional(),
+      selectionLimit: z.number().int().min(1).max(1000).optional(),
     }),
     z.object({
       members: z.array(Member),

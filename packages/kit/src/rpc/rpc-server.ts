@@ -13,6 +13,7 @@ import {
 } from '@hub/runtime';
 import { toFailure } from './rpc-failure.js';
 import { rpcAttributes } from './rpc-client.js';
+import { noHandlerMessage } from './older-pattern.js';
 import { answerConformance } from './answer-conformance.js';
 import { handledContract } from './rpc-handler.js';
 import { requestStreamKey, type RpcReplyEnvelope, type RpcRequestEnvelope } from './rpc-wire.js';
@@ -221,7 +222,7 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
       return {
         id: envelope.id,
         ok: false,
-        failure: { kind: 'internal', message: `No handler for ${envelope.pattern}` },
+        failure: { kind: 'internal', message: noHandlerMessage(envelope.pattern) },
       };
     }
     try {

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { Actor, NOT_PERMITTED, type RpcContract } from '@hub/proto';
 import { claimTestResources, TEST_REDIS_URL, type TestResources } from '@hub/testing';
 import { RpcCallError, RpcClient } from './rpc-client.js';
+import { callOrOlder, isUnknownPattern } from './older-pattern.js';
 import { RpcFailure } from './rpc-failure.js';
 import { RpcHandler } from './rpc-handler.js';
 import { RedisStreamsServer } from './rpc-server.js';
@@ -201,6 +202,23 @@ describe('RPC over Redis streams', () => {
     expect(error).toBeInstanceOf(RpcCallError);
     expect((error as RpcCallError).failure.kind).toBe('internal');
     expect((error as RpcCallError).message).not.toContain('hunter2');
+  });
+
+  it("tells a pattern the serving pod does not know (a rolling upgrade's older pod)", async () => {
+    const unknownError = await client.call(unknown, {}).catch((e: unknown) => e);
+    expect(isUnknownPattern(unknownError)).toBe(true);
+    expect(isUnknownPattern(unknownError, unknown.pattern)).toBe(true);
+    expect(isUnknownPattern(unknownError, echo.pattern)).toBe(false);
+    for (const known of [refuse, crash]) {
+      const error = await client.call(known, {}).catch((e: unknown) => e);
+      expect(isUnknownPattern(error)).toBe(false);
+    }
+    await expect(callOrOlder(client, unknown, {}, async () => ({ older: true }))).resolves.toEqual({
+      older: true,
+    });
+    await expect(callOrOlder(client, crash, {}, async () => ({}))).rejects.toMatchObject({
+      failure: { kind: 'internal' },
+    });
   });
 
   it('fails with unavailable when no replica answers in time', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { identityRpc, libraryRpc, type RpcContract, videoRpc } from '@hub/proto';
-import type { RpcClient } from '@hub/kit';
+import { noHandlerMessage, RpcCallError, type RpcClient } from '@hub/kit';
 import { RecommendationEngine } from './recommendation-engine.js';
 import type { RecommendationsRepository } from './recommendations.repository.js';
 import {
@@ -50,10 +50,19 @@ const expiring = (id: number, documentId: number | null): ExpiringCertificationR
   expiresAt: new Date('2026-12-12T12:00:00.000Z'),
 });
 
+/** The previous release's whole answer: MAX_EVIDENCE + 1 videos that left people unidentified. */
+const OLDER_GAPS = Array.from({ length: MAX_EVIDENCE + 1 }, (_, index) => ({
+  videoId: 100 + index,
+  title: `Shift ${index}`,
+  detectedOperators: 3,
+  identifiedOperators: 1,
+  analyzedAt: new Date(Date.UTC(2026, 11, 1 + index)).toISOString(),
+}));
+
 /** Identity answering what the engine asks of it, every call recorded. */
 type Asked = { pattern: string; request: unknown }[];
 
-function engine(asked: Asked = []) {
+function engine(asked: Asked = [], olderVideo = false) {
   const repository = {
     // 31 and 32: of SOPs; 33: a course's.
     expiringCertifications: async () => [
@@ -98,9 +107,16 @@ function engine(asked: Asked = []) {
       { videoCount: 0, unidentifiedOperators: 0, latest: [] },
     ],
   ]);
+  if (olderVideo) answers.set(videoRpc.identificationGaps.pattern, OLDER_GAPS);
+  const unknown = olderVideo ? videoRpc.identificationGapCounts.pattern : null;
   const rpc = {
     call: (contract: RpcContract, request: unknown) => {
       asked.push({ pattern: contract.pattern, request });
+      // A video pod of the previous release, which answers this failure for a pattern it lacks.
+      if (contract.pattern === unknown)
+        return Promise.reject(
+          new RpcCallError({ kind: 'internal', message: noHandlerMessage(contract.pattern) }),
+        );
       if (!answers.has(contract.pattern)) throw new Error(`not answered: ${contract.pattern}`);
       return Promise.resolve(answers.get(contract.pattern));
     },
@@ -172,5 +188,28 @@ describe('the videos recommendations ask for', () => {
       pattern: videoRpc.identificationGapCounts.pattern,
       request: { organizationId: 7, limit: MAX_EVIDENCE },
     });
+  });
+});
+
+describe('recommendations during a rolling upgrade', () => {
+  it("count the identification gaps of a previous release's video pod from its whole list", async () => {
+    const asked: Asked = [];
+    const findings = await engine(asked, true).findings(7, NOW);
+    expect(asked).toContainEqual({
+      pattern: videoRpc.identificationGaps.pattern,
+      request: { organizationId: 7 },
+    });
+    const gaps = findings.find((finding) => finding.subjectKey === 'videos');
+    const count = MAX_EVIDENCE + 1;
+    expect(gaps?.text).toEqual({
+      key: 'video_operators_unidentified',
+      params: { operators: 2 * count, videos: count },
+    });
+    // The latest analysed first: the oldest is the one left out.
+    expect(gaps?.evidence.map((row) => row.label)).toEqual(
+      OLDER_GAPS.slice(1)
+        .reverse()
+        .map((video) => video.title),
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { identityRpc, libraryRpc, type MemberKey, videoRpc } from '@hub/proto';
-import type { RpcClient } from '@hub/kit';
+import { identityRpc, libraryRpc, type MemberKey, type RpcAnswer, videoRpc } from '@hub/proto';
+import { callOrOlder, type RpcClient } from '@hub/kit';
 import { type Member, MEMBER_ID_PAGE, memberIdsOf } from '../team/members.js';
 import type { RecommendationsRepository } from './recommendations.repository.js';
 import {
@@ -57,7 +57,7 @@ export class RecommendationEngine {
         this.repository.questionResults(organizationId),
         this.supervisors(organizationId),
         this.rpc.call(libraryRpc.documentHealth, { organizationId }),
-        this.rpc.call(videoRpc.identificationGapCounts, { organizationId, limit: MAX_EVIDENCE }),
+        this.identificationGaps(organizationId),
         this.repository.pendingReobservations(organizationId),
       ]);
     // Pending and suspended people cannot be observed (nor observe): nothing to recommend.
@@ -107,6 +107,18 @@ export class RecommendationEngine {
    * are asked about, not the whole organization (100,000 people were 18 MiB a run), and a batch
    * of them a call: the holders of 100,000 people's certifications are as many.
    */
+  /**
+   * How many analysed videos left people unidentified, with the latest few; during a rolling
+   * upgrade a video pod of the previous release knows only `identificationGaps` (every such video),
+   * from which they are counted.
+   */
+  private identificationGaps(organizationId: number) {
+    const request = { organizationId, limit: MAX_EVIDENCE };
+    return callOrOlder(this.rpc, videoRpc.identificationGapCounts, request, async () =>
+      gapCountsOf(await this.rpc.call(videoRpc.identificationGaps, { organizationId })),
+    );
+  }
+
   private async observable(organizationId: number, userIds: number[]): Promise<Set<number>> {
     if (userIds.length === 0) return new Set();
     const filter = { organizationId, active: true, suspended: false, userIds };
@@ -157,4 +169,20 @@ export class RecommendationEngine {
     }
     return evaluated;
   }
+}
+
+type IdentificationGapCounts = RpcAnswer<typeof videoRpc.identificationGapCounts>;
+
+/** identificationGapCounts' answer from every gap video: its counts and MAX_EVIDENCE latest. */
+export function gapCountsOf(every: IdentificationGapCounts['latest']): IdentificationGapCounts {
+  const latest = every
+    .toSorted(
+      (a, b) => Date.parse(b.analyzedAt) - Date.parse(a.analyzedAt) || b.videoId - a.videoId,
+    )
+    .slice(0, MAX_EVIDENCE);
+  const unidentifiedOperators = every.reduce(
+    (sum, video) => sum + video.detectedOperators - video.identifiedOperators,
+    0,
+  );
+  return { videoCount: every.length, unidentifiedOperators, latest };
 }

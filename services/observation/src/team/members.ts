@@ -8,7 +8,7 @@ import {
   type RpcAnswer,
   type TeamMember,
 } from '@hub/proto';
-import { membersByIds, RpcClient, RpcFailure } from '@hub/kit';
+import { isUnknownPattern, membersByIds, RpcClient, RpcFailure } from '@hub/kit';
 import { RPC } from '../config.js';
 import { observableCandidate } from './observable.js';
 
@@ -37,16 +37,56 @@ export async function memberIdsOf(
   for (let start = 0; start < unique.length; start += pageSize) {
     const batch = unique.slice(start, start + pageSize);
     const request = { ...rest, userIds: batch, afterId: 0, limit: batch.length };
-    found.push(...(await rpc.call(identityRpc.memberIdPage, request)));
+    const ask = orWholeList(
+      () => rpc.call(identityRpc.memberIdPage, request),
+      () => rpc.call(identityRpc.memberIds, { ...rest, userIds: batch }),
+      batch.length,
+    );
+    found.push(...(await ask(0)));
   }
   return found.sort((a, b) => a - b);
 }
 
 /** The filter's pages after one another until a shorter one, the last. */
 function walkIds(rpc: RpcClient, filter: MemberFilter, limit: number): Promise<number[]> {
-  const ask = (afterId: number) =>
-    rpc.call(identityRpc.memberIdPage, { ...filter, afterId, limit });
+  const ask = orWholeList(
+    (afterId) => rpc.call(identityRpc.memberIdPage, { ...filter, afterId, limit }),
+    () => rpc.call(identityRpc.memberIds, filter),
+    limit,
+  );
   return walkPages(ask, limit);
+}
+
+/** The page of `ids` a keyset page would answer: at most `limit` after `afterId`, ascending. */
+export function idPageOf(ids: readonly number[], afterId: number, limit: number): number[] {
+  return ids
+    .filter((id) => id > afterId)
+    .sort((a, b) => a - b)
+    .slice(0, limit);
+}
+
+/**
+ * A walk's page asker that survives a rolling upgrade: once a pod of the previous release
+ * answers that it does not know the page's pattern, this page and the walk's next ones are cut
+ * from `whole`, the old pattern's answer of every id, asked once for the walk.
+ */
+export function orWholeList(
+  ask: (afterId: number) => Promise<number[]>,
+  whole: () => Promise<number[]>,
+  limit: number,
+): (afterId: number) => Promise<number[]> {
+  let every: Promise<number[]> | undefined;
+  const cut = async (afterId: number) => idPageOf(await every!, afterId, limit);
+  return async (afterId) => {
+    if (every) return cut(afterId);
+    try {
+      return await ask(afterId);
+    } catch (error) {
+      if (!isUnknownPattern(error)) throw error;
+      every ??= whole();
+      return cut(afterId);
+    }
+  };
 }
 
 /**
@@ -127,8 +167,12 @@ export class Members {
   uncountedIn(organizationIds: number[]): Promise<number[]> {
     if (organizationIds.length === 0) return Promise.resolve([]);
     const limit = this.idPage;
-    const ask = (afterId: number) =>
-      this.rpc.call(identityRpc.uncountedMemberIdPage, { organizationIds, afterId, limit });
+    const ask = orWholeList(
+      (afterId) =>
+        this.rpc.call(identityRpc.uncountedMemberIdPage, { organizationIds, afterId, limit }),
+      () => this.rpc.call(identityRpc.uncountedMemberIds, { organizationIds }),
+      limit,
+    );
     return walkPages(ask, limit);
   }
 
@@ -153,14 +197,36 @@ export class Members {
     // Listed whenever people are named: their ids a batch of them a message (memberIdsOf).
     if (filter.userIds !== undefined)
       return { ...found, selection: { kind, userIds: await this.ids(filter) } };
-    const pageAfter = (afterId: number) =>
-      this.rpc.call(kind === 'listed' ? identityRpc.memberIdPage : identityRpc.otherMemberIdPage, {
-        ...filter,
-        afterId,
-        limit: selectionLimit,
-      });
+    const pageAfter = orWholeList(
+      (afterId) =>
+        this.rpc.call(
+          kind === 'listed' ? identityRpc.memberIdPage : identityRpc.otherMemberIdPage,
+          {
+            ...filter,
+            afterId,
+            limit: selectionLimit,
+          },
+        ),
+      () => this.wholeSelection(filter, kind),
+      selectionLimit,
+    );
     const others = await walkPages(pageAfter, selectionLimit, last);
     return { ...found, selection: { kind, userIds: [...userIds, ...others] } };
+  }
+
+  /**
+   * Every id of the filter's selection of this kind, as the previous release's identity answers
+   * a search without `selectionLimit` (its kind is the filter's, as the new search's was).
+   */
+  private async wholeSelection(filter: MemberFilter, kind: MemberSearch['selection']['kind']) {
+    const { selection } = await this.rpc.call(identityRpc.memberSearch, {
+      ...filter,
+      offset: 0,
+      limit: 0,
+    });
+    // People added or removed between the two searches: the other kind's ids cannot be joined.
+    if (selection.kind !== kind) throw new RpcFailure('internal', 'The selection changed kind.');
+    return selection.userIds;
   }
 
   /** The filter's selection alone (see search). */

@@ -16,7 +16,7 @@ import {
   type TeamStats,
   videoRpc,
 } from '@hub/proto';
-import { RpcClient, RpcFailure } from '@hub/kit';
+import { callOrOlder, decodeCursor, pageOf, RpcClient, RpcFailure } from '@hub/kit';
 import { CertificationsService } from '../certifications/certifications.service.js';
 import { RPC } from '../config.js';
 import { ObservationFigures } from '../reporting/observation-figures.js';
@@ -208,11 +208,7 @@ export class TeamService {
       this.certifications.rows(actor, { userId, limit: 500 }),
       this.repository.observationsOf(organizationId, userId),
       this.courses(organizationId, userId),
-      this.rpc.call(videoRpc.memberVideoPage, {
-        organizationId,
-        userId,
-        page: { limit: MEMBER_VIDEOS_PAGE },
-      }),
+      this.videoPage(organizationId, userId, { limit: MEMBER_VIDEOS_PAGE }),
     ]);
     records.catch(() => undefined);
     const member = await this.one(actor, userId);
@@ -239,13 +235,27 @@ export class TeamService {
    */
   async memberVideos(actor: Actor, userId: number, page: PageRequest): Promise<MemberVideoPage> {
     const organizationId = actor.organizationId;
-    const videos = this.rpc.call(videoRpc.memberVideoPage, { organizationId, userId, page });
+    const videos = this.videoPage(organizationId, userId, page);
     videos.catch(() => undefined);
     const people = await this.members.some(organizationId, [userId]);
     if (!people.some((person) => person.id === userId)) {
       throw RpcFailure.notFound(MEMBER_NOT_FOUND);
     }
     return videos;
+  }
+
+  /**
+   * A page of the member's videos; during a rolling upgrade a video pod of the previous release
+   * knows only `appearancesOf` (every video at once), of which the page is cut.
+   */
+  private videoPage(organizationId: number, userId: number, page: PageRequest) {
+    const request = { organizationId, userId, page };
+    return callOrOlder(this.rpc, videoRpc.memberVideoPage, request, async () =>
+      memberVideoPageOf(
+        await this.rpc.call(videoRpc.appearancesOf, { organizationId, userId }),
+        page,
+      ),
+    );
   }
 
   private async courses(organizationId: number, userId: number) {
@@ -264,4 +274,24 @@ export class TeamService {
       };
     });
   }
+}
+
+type MemberVideo = MemberVideoPage['videos'][number];
+
+/**
+ * The page memberVideoPage answers, cut from every video (latest recorded first): those after
+ * the cursor's (recorded, id), which a page of either release may have written.
+ */
+export function memberVideoPageOf(every: MemberVideo[], page: PageRequest): MemberVideoPage {
+  const key = decodeCursor(page.cursor, ['time', 'id']);
+  const at = key ? Date.parse(key[0]!) : 0;
+  const id = key ? Number(key[1]) : 0;
+  const after = key
+    ? every.filter((video) => {
+        const recorded = Date.parse(video.recordedAt);
+        return recorded < at || (recorded === at && video.videoId < id);
+      })
+    : every;
+  const kept = pageOf(after, page.limit, (video) => [video.recordedAt, String(video.videoId)]);
+  return { videos: kept.rows, totalCount: every.length, nextCursor: kept.nextCursor };
 }

@@ -1,7 +1,15 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { outageFailure, RpcCallError, RpcFailure } from '@hub/kit';
 import { CertificationIssuer } from '../certifications/certification-issuer.js';
 import { type Member, Members } from '../team/members.js';
 import { type CompletedRow, CourseCompletionRepository } from './course-completion.repository.js';
+
+/** A passing outage (a service, Redis or the database away or too slow), not a defect. */
+export function isOutage(error: unknown): boolean {
+  if (error instanceof RpcCallError) return error.failure.kind === 'unavailable';
+  if (error instanceof RpcFailure) return error.kind === 'unavailable';
+  return outageFailure(error)?.kind === 'unavailable';
+}
 
 /** People asked of identity, by id: the person, or null when not (or no longer) the organization's. */
 type Asked = Map<number, Member | null>;
@@ -65,9 +73,12 @@ export class CourseCompletion {
    * next observation (forLearner).
    */
   async afterEdit(organizationId: number, courseId: number): Promise<void> {
-    await this.forCourse(organizationId, courseId).catch((error: unknown) =>
-      this.logger.warn(`course ${courseId} edited, completions not checked: ${String(error)}`),
-    );
+    await this.forCourse(organizationId, courseId).catch((error: unknown) => {
+      const unchecked = `course ${courseId} edited, completions not checked`;
+      // Identity or the database away is expected to pass; anything else is a defect to see.
+      if (isOutage(error)) this.logger.warn(`${unchecked}: ${String(error)}`);
+      else this.logger.error(unchecked, error);
+    });
   }
 
   /**
