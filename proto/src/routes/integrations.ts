@@ -86,7 +86,7 @@ export const integrationsRoutes = {
     response: CameraAssignmentPage,
     paged: { items: 'assignments' },
     relay: {
-      rpc: integrationRpc.assignments,
+      rpc: integrationRpc.assignmentPage,
       request: ({ actor, query }) => ({ actor, page: query }),
     },
   }),

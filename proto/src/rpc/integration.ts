@@ -25,7 +25,7 @@ import {
   Station,
   UpdateFloorCameraRequest,
 } from '../floor.js';
-import { Actor, STAFF_ROLES } from '../roles.js';
+import { Actor, STAFF_ROLES, SUPER_ADMIN_ONLY } from '../roles.js';
 import { ActorOnly, rpc, FROM_ROUTES } from '../rpc.js';
 import { PageRequest } from '../paging.js';
 
@@ -44,9 +44,22 @@ export const integrationRpc = {
   ),
   test: rpc('integration', 'integrations.test', FROM_ROUTES, IntegrationRef, ConnectionTestResult),
   cameras: rpc('integration', 'integrations.cameras', FROM_ROUTES, IntegrationRef, CameraList),
+  /**
+   * Every camera assignment at once, oldest first: the previous release's gateway asks it. Kept
+   * for one release, answered so during a rolling upgrade (this release's asks `assignmentPage`),
+   * removed in the next. Its roles named here: no route of this release relays to it.
+   */
   assignments: rpc(
     'integration',
     'assignments.list',
+    SUPER_ADMIN_ONLY,
+    ActorOnly,
+    z.array(CameraAssignment),
+  ),
+  /** One page of the camera assignments of every organization, by id (oldest first). */
+  assignmentPage: rpc(
+    'integration',
+    'assignments.page',
     FROM_ROUTES,
     z.object({ actor: Actor, page: PageRequest }),
     CameraAssignmentPage,

@@ -1,11 +1,13 @@
 import 'reflect-metadata';
-import { type Actor, identityRpc, type RpcContract } from '@hub/proto';
-import type { ObjectStorage, RpcClient } from '@hub/kit';
+import { PATTERN_METADATA } from '@nestjs/microservices/constants.js';
+import { type Actor, identityRpc, integrationRpc, type RpcContract } from '@hub/proto';
+import { handledContract, type ObjectStorage, type RpcClient } from '@hub/kit';
 import { describe, expect, it } from 'vitest';
 import type { IntegrationsService } from '../integrations/integrations.service.js';
 import { ORGANIZATION_NOT_FOUND } from '../organizations/organization-deleted.js';
 import type { SnapshotSchedules } from '../snapshots/snapshot-schedules.js';
 import type { AssignmentRow, AssignmentsRepository } from './assignments.repository.js';
+import { AssignmentsController } from './assignments.controller.js';
 import { AssignmentsService } from './assignments.service.js';
 
 const root: Actor = { userId: 1, organizationId: 1, role: 'super_admin' };
@@ -39,6 +41,7 @@ function serviceWith(rows: AssignmentRow[], known: Record<number, string>) {
   } as unknown as RpcClient;
   const lastRunsAsked: number[][] = [];
   const assignments = {
+    list: () => Promise.resolve(rows),
     // As the table answers: by id, after the cursor's, `limit` at most.
     page: (afterId: number | null, limit: number) =>
       Promise.resolve({
@@ -148,5 +151,59 @@ describe('camera assignments of every organization', () => {
       kind: 'validation',
       field: 'cursor',
     });
+  });
+});
+
+/**
+ * A request as a pod sends it on the shared stream, answered as the transport would: the
+ * controller's handler of that pattern, its contract's request and answer checked.
+ */
+async function answerOf(controller: AssignmentsController, pattern: string, request: unknown) {
+  const contract = handledContract(pattern);
+  if (!contract) throw new Error(`No handler for ${pattern}`);
+  const prototype = AssignmentsController.prototype as unknown as Record<string, unknown>;
+  const name = Object.getOwnPropertyNames(prototype).find((key) => {
+    const patterns: unknown = Reflect.getMetadata(PATTERN_METADATA, prototype[key] as object);
+    return Array.isArray(patterns) && patterns.includes(pattern);
+  });
+  const handler = controller[name as keyof AssignmentsController] as (
+    payload: unknown,
+  ) => Promise<unknown>;
+  const payload = contract.request.parse(request);
+  return contract.answer.parse(await handler.call(controller, payload));
+}
+
+describe('camera assignments during a rolling upgrade', () => {
+  const rows = [row(1, 3), row(2, 9), row(3, 4)];
+  const known = { 3: 'Acme Foods', 9: 'Globex Plant', 4: 'Initech' };
+
+  it("answer the previous release's gateway its whole list, unpaged", async () => {
+    const { service } = serviceWith(rows, known);
+    const answer = await answerOf(
+      new AssignmentsController(service),
+      'integration.assignments.list',
+      {
+        actor: root,
+      },
+    );
+    expect(Array.isArray(answer)).toBe(true);
+    expect((answer as { id: number; organizationName: string }[]).map((one) => one.id)).toEqual([
+      1, 2, 3,
+    ]);
+  });
+
+  it("answer this release's gateway a page on the new pattern", async () => {
+    const { service } = serviceWith(rows, known);
+    const answer = await answerOf(
+      new AssignmentsController(service),
+      'integration.assignments.page',
+      {
+        actor: root,
+        page: { limit: 2 },
+      },
+    );
+    expect(answer).toMatchObject({ totalCount: 3, assignments: [{ id: 1 }, { id: 2 }] });
+    // The previous release's gateway's request, on the same stream, still answered as then.
+    expect(integrationRpc.assignments.pattern).toBe('integration.assignments.list');
   });
 });

@@ -11,8 +11,14 @@ type Req<K extends keyof typeof integrationRpc> = RpcRequest<(typeof integration
 export class AssignmentsController {
   constructor(private readonly assignments: AssignmentsService) {}
 
+  /** The previous release's gateway's whole list, kept for one release (rolling upgrade). */
   @RpcHandler(integrationRpc.assignments)
-  list(@Payload() { actor, page }: Req<'assignments'>) {
+  listAll(@Payload() { actor }: Req<'assignments'>) {
+    return this.assignments.listAll(actor);
+  }
+
+  @RpcHandler(integrationRpc.assignmentPage)
+  list(@Payload() { actor, page }: Req<'assignmentPage'>) {
     return this.assignments.list(actor, page);
   }
 

@@ -48,6 +48,11 @@ export interface NewAssignment {
 export class AssignmentsRepository {
   constructor(@Inject(DataSource) private readonly db: DataSource) {}
 
+  /** Every assignment, oldest first: the previous release's whole list (`assignments.list`). */
+  list(): Promise<AssignmentRow[]> {
+    return this.db.query(`SELECT * FROM camera_assignments ORDER BY created_at, id`);
+  }
+
   /** The assignments after `afterId` by id (oldest first), `limit` at most, and how many in all. */
   async page(
     afterId: number | null,

@@ -102,6 +102,22 @@ export class AssignmentsService {
   }
 
   /**
+   * Every organization's assignments at once, as the previous release answered them (unbounded,
+   * as then), for its gateway during a rolling upgrade; removed with `assignments.list`.
+   */
+  async listAll(actor: Actor): Promise<CameraAssignment[]> {
+    const rows = await this.assignments.list();
+    const [names, lastRuns] = await Promise.all([
+      this.organizationNames(
+        actor,
+        rows.map((row) => row.organization_id),
+      ),
+      this.assignments.lastRuns(rows.map((row) => row.id)),
+    ]);
+    return rows.map((row) => toAssignment(row, names, lastRuns.get(row.id)));
+  }
+
+  /**
    * Every organization's assignments, a page at a time (one a camera of the platform's clients:
    * thousands), each page's names and last runs asked for its rows alone.
    */

@@ -10,6 +10,7 @@ import {
   type SaveStationRequest,
   type Station,
   type UpdateFloorCameraRequest,
+  errorText,
 } from '@hub/proto';
 import { isUniqueViolation, RpcFailure } from '@hub/kit';
 import { FLOOR_SETTINGS, type FloorSettings, SCHEDULES } from '../config.js';
@@ -24,8 +25,8 @@ export const STATION_NOT_FOUND = 'Station not found';
  */
 export const MAX_AREAS = 200;
 export const MAX_STATIONS = 2000;
-const TOO_MANY_AREAS = `An organization can have at most ${MAX_AREAS} areas. Delete one first.`;
-const TOO_MANY_STATIONS = `An organization can have at most ${MAX_STATIONS} stations. Delete one first.`;
+const TOO_MANY_AREAS = errorText('floor_area_limit', { limit: String(MAX_AREAS) });
+const TOO_MANY_STATIONS = errorText('floor_station_limit', { limit: String(MAX_STATIONS) });
 
 /** Areas and stations of the actor's organization; everyone on the floor reads, admins change. */
 @Injectable()

@@ -3,6 +3,7 @@ import { claimTestResources, type TestResources } from '@hub/testing';
 import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openIntegrationDatabase } from '../database.js';
+import { SensorReadingsRecordedAt1768000045000 } from '../migrations/1768000045000-sensor-readings-recorded-at.js';
 import { PresenceRetention, staleSnapshotReason } from './presence-retention.js';
 
 let resources: TestResources;
@@ -199,5 +200,41 @@ describe('sensor readings', () => {
       '7/1',
       '30/1',
     ]);
+  });
+});
+
+describe("sensor readings' date index", () => {
+  const valid = async () =>
+    (
+      (await db.query(
+        `SELECT indisvalid AS valid FROM pg_index
+          WHERE indexrelid = to_regclass('sensor_readings_recorded_at')`,
+      )) as { valid: boolean }[]
+    ).map((row) => row.valid);
+
+  /** The migration's up() as the runner calls it: its own session, no transaction around it. */
+  async function migrateUp() {
+    const session = db.createQueryRunner();
+    try {
+      await new SensorReadingsRecordedAt1768000045000().up(session);
+    } finally {
+      await session.release();
+    }
+  }
+
+  it('is built without blocking the inserts of sensors, again when a build failed midway', async () => {
+    // CREATE INDEX CONCURRENTLY refuses to run in a transaction.
+    expect(new SensorReadingsRecordedAt1768000045000().transaction).toBe(false);
+    expect(await valid()).toEqual([true]);
+    await migrateUp();
+    expect(await valid()).toEqual([true]);
+
+    // What a concurrent build that failed leaves behind: an invalid index of that name.
+    await db.query(
+      `UPDATE pg_index SET indisvalid = false
+        WHERE indexrelid = to_regclass('sensor_readings_recorded_at')`,
+    );
+    await migrateUp();
+    expect(await valid()).toEqual([true]);
   });
 });
