@@ -174,6 +174,7 @@ export const ERROR_TEXTS = {
     'Stopped: its job was lost from the import queue. Resume the import to finish it.',
   people_import_failed: 'An unexpected error stopped the import. Resume the import to finish it.',
   member_not_in_organization: 'This person is not a member of your organization.',
+  people_changed_while_read: 'The people changed while the list was read. Please try again.',
   webhook_delivery_in_flight:
     'This delivery is still being sent or waits for its next attempt. Replay it once it has succeeded or failed.',
   version_not_found: 'Version not found',

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
   type Actor,
+  errorText,
   identityRpc,
   type MemberFilter,
   type MemberKey,
@@ -225,7 +226,8 @@ export class Members {
       limit: 0,
     });
     // People added or removed between the two searches: the other kind's ids cannot be joined.
-    if (selection.kind !== kind) throw new RpcFailure('internal', 'The selection changed kind.');
+    if (selection.kind !== kind)
+      throw new RpcFailure('conflict', errorText('people_changed_while_read'));
     return selection.userIds;
   }
 

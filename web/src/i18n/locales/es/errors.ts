@@ -164,6 +164,8 @@ export const errors: Record<ErrorCode, string> = {
   people_import_failed:
     'Un error inesperado detuvo la importación. Reanuda la importación para terminarla.',
   member_not_in_organization: 'Esta persona no es miembro de tu organización.',
+  people_changed_while_read:
+    'Las personas cambiaron mientras se leía la lista. Inténtalo de nuevo.',
   webhook_delivery_in_flight:
     'Este envío aún se está realizando o espera su próximo intento. Reenvíalo cuando se haya entregado o haya fallado.',
   version_not_found: 'No se encontró la versión.',

@@ -171,6 +171,8 @@ export const errors: Record<ErrorCode, string> = {
   people_import_failed:
     'Une erreur inattendue a arrêté l’import. Reprenez l’import pour le terminer.',
   member_not_in_organization: 'Cette personne n’est pas membre de votre organisation.',
+  people_changed_while_read:
+    'Les personnes ont changé pendant la lecture de la liste. Veuillez réessayer.',
   webhook_delivery_in_flight:
     'Cet envoi est encore en cours ou attend sa prochaine tentative. Renvoyez-le une fois qu’il a abouti ou échoué.',
   version_not_found: 'Version introuvable.',
