@@ -6,3 +6,5 @@ export * from './video.js';
 export * from './video-jobs.js';
 export * from './snapshots.js';
 export * from './queue-contracts.js';
+// The sentences the workers write on a failed row (a small table of its own, importing nothing).
+export { FAILURE_REASONS } from './failure-reasons.js';

@@ -19,6 +19,7 @@ export * from './metrics/supervision-metrics.js';
 export * from './health/probes.js';
 export * from './storage/abandoned-upload-sweeper.js';
 export * from './sweeps/recurring-sweep.js';
+export * from './sweeps/stall-cause.js';
 export * from './mail/mailer.js';
 export * from './events/event-bus.js';
 export * from './events/outbox.js';

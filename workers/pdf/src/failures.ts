@@ -1,3 +1,4 @@
+import { FAILURE_REASONS } from '@hub/proto/jobs';
 import { SandboxFailure } from './sandbox/sandbox-pool.ts';
 
 /**
@@ -62,19 +63,14 @@ export interface FailureLimits {
 }
 
 /**
- * Said on a document an error nobody foresaw stopped (the inbox, a library, a bug): its own words
- * may hold a query or a path, so they go to the log with the job's trace, never to the row.
- */
-export const UNEXPECTED_REASON = 'An unexpected error stopped this; it can be retried.';
-
-/**
  * The user-facing failure for anything thrown while processing a document. An unexpected error
- * is its `cause`, for the worker to log.
+ * (the inbox, a library, a bug) is said generically: its own words may hold a query or a path,
+ * so it is the failure's `cause`, for the worker to log with the job's trace, never the row's.
  */
 export function describeFailure(error: unknown, limits: FailureLimits): DocumentFailure {
   if (error instanceof DocumentFailure) return error;
   if (error instanceof SandboxFailure) return fromSandbox(error, limits);
-  const failure = new DocumentFailure(UNEXPECTED_REASON, true);
+  const failure = new DocumentFailure(FAILURE_REASONS.unexpected_error, true);
   failure.cause = error;
   return failure;
 }

@@ -1,6 +1,11 @@
 import { text as readText } from 'node:stream/consumers';
 import { isStorageFault, logger, type ObjectStorage, type PoisonPolicy } from '@hub/runtime';
-import { LibraryInboxMessage, QUEUE_CONTRACTS, type QuizGenerationJob } from '@hub/proto/jobs';
+import {
+  FAILURE_REASONS,
+  LibraryInboxMessage,
+  QUEUE_CONTRACTS,
+  type QuizGenerationJob,
+} from '@hub/proto/jobs';
 import { UnrecoverableError, type Job, type JobsOptions } from 'bullmq';
 import {
   checkDraft,
@@ -72,15 +77,13 @@ async function withinTime(
 }
 
 /**
- * Said on an evaluation an error nobody foresaw stopped (the inbox, a generator's bug): its own
- * words may hold a query or a path, so they go to the log with the job's trace, never to the row.
+ * The user-facing failure for anything thrown. An unexpected error (the inbox, a generator's bug)
+ * is said generically: its own words may hold a query or a path, so it is the failure's `cause`,
+ * for the log with the job's trace, never the row's.
  */
-export const UNEXPECTED_REASON = 'An unexpected error stopped this; it can be retried.';
-
-/** The user-facing failure for anything thrown; an unexpected error is its `cause`, to log. */
 function describeFailure(error: unknown): GenerationFailure {
   if (error instanceof GenerationFailure) return error;
-  const failure = new GenerationFailure(UNEXPECTED_REASON, true);
+  const failure = new GenerationFailure(FAILURE_REASONS.unexpected_error, true);
   failure.cause = error;
   return failure;
 }

@@ -1,3 +1,4 @@
+import { FAILURE_REASONS } from '@hub/proto/jobs';
 import { logger } from '@hub/runtime';
 
 const log = logger('failures');
@@ -33,15 +34,12 @@ export const errorText = (error: unknown) =>
   error instanceof Error ? error.message : String(error);
 
 /**
- * Said on a video or picture an error nobody foresaw stopped (the inbox, a library, a bug): its
- * own words may hold a query or a path, so they go to the log, with the job's trace, never to
- * the row.
+ * The failure shown for any error: a VideoFailure as it is, another (the inbox, a library, a bug)
+ * said generically, as its own words may hold a query or a path: they go to the log, with the
+ * job's trace, never to the row.
  */
-export const UNEXPECTED_REASON = 'An unexpected error stopped this; it can be retried.';
-
-/** The failure shown for any error: a VideoFailure as it is, another logged and said generically. */
 export function asVideoFailure(error: unknown, about: Record<string, unknown>): VideoFailure {
   if (error instanceof VideoFailure) return error;
   log.error({ err: error, ...about }, 'stopped by an unexpected error');
-  return new VideoFailure(UNEXPECTED_REASON, true);
+  return new VideoFailure(FAILURE_REASONS.unexpected_error, true);
 }

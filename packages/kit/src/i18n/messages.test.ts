@@ -200,15 +200,15 @@ describe('the server catalogs', () => {
     );
   });
 
-  // The web app's catalog reads the same tables (its failure-reasons.test.ts): a copy of its own
-  // here once quoted a Spanish SOP title otherwise.
+  // The web app's catalog reads the same tables (web/src/i18n/locales/proto-texts.test.ts): a
+  // copy of its own here once quoted a Spanish SOP title otherwise.
   it("word a worker's failure reason with proto's sentences, the web app's", () => {
     expect(messages('en').failureReasons).toBe(FAILURE_REASONS);
     expect(messages('es').failureReasons).toBe(FAILURE_REASONS_ES);
     expect(messages('fr').failureReasons).toBe(FAILURE_REASONS_FR);
   });
 
-  // The web app's catalog reads the same tables (its people-import-reasons.test.ts).
+  // The web app's catalog reads the same tables (web/src/i18n/locales/proto-texts.test.ts).
   it("word a refused import row's reason with proto's sentences, the web app's", () => {
     expect(messages('en').peopleImport.reasons).toBe(PEOPLE_IMPORT_REASONS);
     expect(messages('es').peopleImport.reasons).toBe(PEOPLE_IMPORT_REASONS_ES);

@@ -4,8 +4,12 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 
 const WINDOW_SECONDS = 60;
 
-/** The kinds of bearer token a program holds; each counts in a key space of its own. */
-export type BearerTokenKind = 'api-token' | 'scim' | 'sensor-token';
+/**
+ * The kinds of bearer token a program holds; each counts in a key space of its own.
+ * `sensor-client` counts a client network's sensor readings whose token is not (yet) known good:
+ * made-up tokens would each get a budget of their own.
+ */
+export type BearerTokenKind = 'api-token' | 'scim' | 'sensor-token' | 'sensor-client';
 
 /**
  * Requests per bearer token and minute, counted in Redis as the sign-in limits are, so every
@@ -35,5 +39,15 @@ export class TokenRateLimiter {
       .exec()) as [null, number][];
     if (results[0]![1] <= perMinute) return null;
     return Math.max(1, results[2]![1]);
+  }
+
+  /**
+   * Takes back one request `retryAfter` counted, once it proved not to be what the budget bounds
+   * (a sensor reading whose token resolved).
+   */
+  async giveBack(kind: BearerTokenKind, tokenId: number | string): Promise<void> {
+    const key = `${this.config.REDIS_PREFIX}ratelimit:${kind}:${tokenId}`;
+    // Should the window have ended meanwhile, the count left below zero still expires.
+    await this.redis.multi().decr(key).expire(key, WINDOW_SECONDS, 'NX').exec();
   }
 }

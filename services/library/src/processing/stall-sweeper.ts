@@ -1,7 +1,7 @@
 import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
-import { failureReasonOf, type PdfProcessingJob, type QuizGenerationJob } from '@hub/proto';
-import { RecurringSweep } from '@hub/kit';
+import type { PdfProcessingJob, QuizGenerationJob } from '@hub/proto';
+import { RecurringSweep, stallCauseOf } from '@hub/kit';
 import { VersionsRepository } from '../versions/versions.repository.js';
 import { markFailed } from './library-inbox.js';
 import { pdfJobId } from './pdf-processing.js';
@@ -58,7 +58,7 @@ export class StallSweeper extends RecurringSweep<number> {
         : await this.queues.pdf.getJob(pdfJobId(row.id, row.processing_run));
       const state = job ? await job.getState() : 'missing';
       if (STILL_GOING.includes(state)) continue;
-      const cause = this.causeOf(row.id, job?.failedReason);
+      const cause = stallCauseOf(job?.failedReason, `document ${row.id}`, this.logger);
       const applied = generating
         ? await this.runs.changeStage({
             documentId: row.id,
@@ -80,16 +80,5 @@ export class StallSweeper extends RecurringSweep<number> {
       if (applied) failed += 1;
     }
     return failed;
-  }
-
-  /**
-   * The queue's cause, told when it is a worker's reason (a sentence readers are told in their
-   * language); any other (BullMQ's, Redis's or a library's own words) goes to the log only.
-   */
-  private causeOf(documentId: number, failedReason: string | undefined): string {
-    if (!failedReason) return '';
-    if (failureReasonOf(failedReason)) return ` (${failedReason})`;
-    this.logger.warn(`document ${documentId} stalled: ${failedReason}`);
-    return '';
   }
 }

@@ -1,7 +1,7 @@
 import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
-import { failureReasonOf, type VideoAnalysisJob } from '@hub/proto';
-import { RecurringSweep } from '@hub/kit';
+import type { VideoAnalysisJob } from '@hub/proto';
+import { RecurringSweep, stallCauseOf } from '@hub/kit';
 import { type AnalysisDispatch, analysisJobId } from './analysis-dispatch.js';
 import { AnalysisRepository } from './analysis.repository.js';
 
@@ -37,21 +37,10 @@ export class AnalysisSweeper extends RecurringSweep<number> {
       const job = await this.queue.getJob(analysisJobId(row.id, row.analysis_run));
       const state = job ? await job.getState() : 'missing';
       if (STILL_GOING.includes(state)) continue;
-      const reason = `${STALLED_ANALYSIS}${this.causeOf(row.id, job?.failedReason)}`;
-      await this.analyses.failStalled(row.id, row.analysis_run, reason);
+      const cause = stallCauseOf(job?.failedReason, `analysis of video ${row.id}`, this.logger);
+      await this.analyses.failStalled(row.id, row.analysis_run, `${STALLED_ANALYSIS}${cause}`);
       failed += 1;
     }
     return failed;
-  }
-
-  /**
-   * The queue's cause, told when it is a worker's reason (a sentence readers are told in their
-   * language); any other (BullMQ's, Redis's or a library's own words) goes to the log only.
-   */
-  private causeOf(videoId: number, failedReason: string | undefined): string {
-    if (!failedReason) return '';
-    if (failureReasonOf(failedReason)) return ` (${failedReason})`;
-    this.logger.warn(`analysis of video ${videoId} stalled: ${failedReason}`);
-    return '';
   }
 }

@@ -1,117 +1,17 @@
-import type { FailureReasonCode } from '@hub/proto';
+import { FAILURE_REASONS, type FailureReasonCode } from '@hub/proto';
+import { protoTexts } from '../proto-texts';
 
 /**
- * Why a worker could not process a document or a video, by proto's FAILURE_REASONS code. An
- * English reader sees the stored sentence itself (with its duration); these are the same
- * words for the other languages to follow. `{{detail}}` is the technical part as the worker
- * wrote it (a PDF reader's or the AI provider's own message).
+ * Why a worker could not process a document or a video, by proto's FAILURE_REASONS code: the
+ * workers' own sentences, kept in one place. An English reader sees the stored sentence itself
+ * (with its duration); these are the words the other languages follow. `{{detail}}` is the
+ * technical part as the worker wrote it (a PDF reader's or the AI provider's own message).
  */
 export const failureReasons: Record<FailureReasonCode, string> = {
-  pdf_worker_stopped:
-    'Processing stopped the PDF worker twice; the file may be damaged or hostile.',
+  ...protoTexts(FAILURE_REASONS),
+  // Without the row's `{duration}`: no other language's sentence (proto's included) names it,
+  // and each must have English's placeholders.
   processing_timeout: 'Processing took too long.',
-  pdf_memory: 'The document needs more memory than the {{memoryMb}} MB allowed for one file.',
-  pdf_reader_crashed: 'The PDF reader stopped unexpectedly: {{detail}}',
-  pdf_password: 'The PDF is password-protected.',
-  pdf_damaged: 'The file is damaged and could not be read: {{detail}}',
-  document_failed: 'The document could not be processed: {{detail}}',
-  upload_unreadable: 'The uploaded file could not be read from storage: {{detail}}',
-  no_text: 'The document has no text.',
-  no_text_ocr_off: 'The document has no text and OCR is turned off.',
-  no_text_ocr_none: 'The document has no text and OCR found none.',
-  no_text_ocr_failed: 'The document has no text and OCR failed on page {{page}}: {{detail}}',
-  video_worker_stopped:
-    'Processing stopped the video worker twice; the file may be damaged or hostile.',
-  video_no_frames: 'The video has no frames.',
-  video_undecodable: 'The video could not be decoded: {{detail}}',
-  video_unreadable: 'The video could not be read: {{detail}}',
-  video_analysis_failed: 'The video could not be analysed: {{detail}}',
   video_analysis_timeout: 'Analysing the video took too long.',
-  video_changed: 'The video changed while it was uploaded.',
-  sop_text_unreadable: 'The text of SOP "{{title}}" could not be read: {{detail}}',
-  ai_refused: 'The AI provider refused the request (HTTP {{status}}): {{detail}}',
-  ai_timeout: 'The AI provider did not answer in time.',
-  ai_unreachable: 'The AI provider could not be reached: {{detail}}',
-  ai_preparing_timeout: 'The AI provider took too long to prepare the video.',
-  ai_video_unreadable: 'The AI provider could not read the video: {{detail}}',
-  ai_not_json: 'The AI provider did not answer with JSON.',
-  ai_bad_shape: "The AI provider's answer is not in the expected shape ({{detail}}).",
-  ai_upload_refused: 'The AI provider refused the upload (HTTP {{status}}): {{detail}}',
-  ai_upload_unreachable: 'The AI provider could not be reached during the upload: {{detail}}',
-  ai_no_upload_address: 'The AI provider gave no address to upload the video to.',
-  ai_upload_undescribed: 'The AI provider did not describe the uploaded video.',
-  video_storage_unreadable: 'The video could not be read from storage: {{detail}}',
-  video_frame_unreadable: 'The video could not be read as an image: {{detail}}',
-  steps_no_provider:
-    'Step analysis against the SOPs needs an AI provider: set GEMINI_API_KEY. Operator identification ran without it.',
-  steps_failed:
-    'Step analysis against the SOPs failed: {{detail}} Operator identification ran without it.',
-  picture_worker_stopped:
-    'Processing stopped the video worker twice; the picture may be damaged or hostile.',
-  snapshot_worker_stopped:
-    'Processing stopped the video worker twice; the snapshot may be damaged or hostile.',
-  picture_storage_unreadable: 'The profile picture could not be read from storage: {{detail}}',
-  reference_storage_unreadable: 'The reference photo could not be read from storage: {{detail}}',
-  snapshot_storage_unreadable: 'The snapshot could not be read from storage: {{detail}}',
-  picture_not_image: 'The profile picture could not be read as an image: {{detail}}',
-  snapshot_not_image: 'The snapshot could not be read as an image: {{detail}}',
-  picture_failed: 'The profile picture could not be processed: {{detail}}',
-  reference_failed: 'The photo could not be processed: {{detail}}',
-  snapshot_failed: 'The snapshot could not be identified: {{detail}}',
-  picture_no_face:
-    'No face was found in the profile picture. Please use a clear, front-facing photo.',
-  picture_several_faces:
-    'The profile picture shows {{count}} faces. Please use a photo of only this person.',
-  reference_no_face:
-    'No face was found in the photo. Please use a clear, front-facing photo of the person.',
-  reference_several_faces:
-    'The photo shows {{count}} faces. Please use a photo of only this person.',
-  reference_face_too_small:
-    'The face in the photo is too small ({{pixels}} pixels across). Please use a photo where the face fills more of the picture.',
-  reference_blurred:
-    'The face in the photo is blurred. Please use a sharp photo, taken in good light.',
-  reference_unusable: 'The photo could not be used.',
-  face_not_found_again: 'The confirmed face could not be found again in the video.',
-  quiz_worker_stopped:
-    'Generating the evaluation stopped the quiz worker twice; the SOP may be too large or hostile.',
-  quiz_sop_unreadable: 'The SOP text could not be read from storage: {{detail}}',
   quiz_timeout: 'Generating the evaluation took too long.',
-  quiz_failed: 'The evaluation could not be generated: {{detail}}',
-  quiz_invalid: 'The generated evaluation is not valid: {{detail}}',
-  quiz_sop_too_short: 'The SOP text is too short to generate an evaluation.',
-  quiz_no_steps:
-    'No procedure steps found: the document reads as a form or a table (field labels and figures), so no evaluation was generated.',
-  quiz_offline_invalid: 'The offline generator wrote an invalid evaluation: {{detail}}',
-  quiz_ai_invalid: 'The AI answer was not a valid evaluation: {{detail}}',
-  webhook_failing: 'every delivery failed for {{hours}} hours',
-  webhook_endpoint_disabled: 'endpoint disabled',
-  webhook_attempt_broke:
-    'The last attempt could not be completed here. Replay it to send it again.',
-  webhook_attempts_interrupted:
-    'Stopped: the process sending it was interrupted during an attempt more than once. Replay it to send it.',
-  webhook_job_lost:
-    'Stopped: its attempts were lost from the delivery queue. Replay it to send it.',
-  webhook_not_queued: 'Not sent again: the delivery queue could not be reached. Replay it again.',
-  webhook_no_answer: 'no answer within {{seconds}} s',
-  webhook_private_network:
-    'This address cannot receive webhooks: it points to a private or local network, which webhooks may not reach.',
-  webhook_https_only:
-    'This address cannot receive webhooks: only https:// addresses receive webhooks.',
-  webhook_unresolved: 'This address cannot receive webhooks: its host name does not resolve.',
-  webhook_unresolved_in_time:
-    'This address cannot receive webhooks: its host name did not resolve within {{seconds}} s.',
-  document_stalled:
-    'Processing stopped unexpectedly: the worker did not finish this document. Press Retry to process it again.',
-  document_stalled_cause:
-    'Processing stopped unexpectedly: the worker did not finish this document. Press Retry to process it again. ({{detail}})',
-  evaluation_stalled:
-    'Evaluation generation stopped unexpectedly: the worker did not finish. Press Retry to generate it again.',
-  evaluation_stalled_cause:
-    'Evaluation generation stopped unexpectedly: the worker did not finish. Press Retry to generate it again. ({{detail}})',
-  evaluation_not_started: 'Evaluation generation could not start: {{detail}}',
-  video_analysis_stalled:
-    'The analysis stopped unexpectedly: the worker did not finish. Press Analyse to run it again.',
-  video_analysis_stalled_cause:
-    'The analysis stopped unexpectedly: the worker did not finish. Press Analyse to run it again. ({{detail}})',
-  unexpected_error: 'An unexpected error stopped this; it can be retried.',
 };
