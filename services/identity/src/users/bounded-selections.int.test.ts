@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DataSource } from 'typeorm';
 import type { MemberFilter } from '@hub/proto';
 import { claimTestResources, type TestResources } from '@hub/testing';
@@ -6,6 +6,13 @@ import { openIdentityDatabase } from '../database.js';
 import { UsersController } from './users.controller.js';
 import { UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
+
+/** A node of `EXPLAIN (FORMAT JSON)`'s plan, as far as the row counts below read it. */
+interface PlanNode {
+  'Node Type': string;
+  'Actual Rows': number;
+  Plans?: PlanNode[];
+}
 
 /** Ids a message: every selection and walk below takes several. */
 const PAGE = 3;
@@ -120,6 +127,58 @@ describe("users: a search's selection and the uncounted people, a page of ids at
     expect(whole).toHaveLength(24);
     expect(walked).toEqual(whole);
     expect(Math.max(...answers)).toBeLessThanOrEqual(PAGE);
+  });
+
+  /** The statements `call` sends (text, parameters, rows answered), the repository's own. */
+  async function captured(call: () => Promise<unknown>) {
+    const spy = vi.spyOn(db, 'query');
+    try {
+      await call();
+      return spy.mock.calls.map(([sql, params], i) => ({
+        sql,
+        params: Array.isArray(params) ? params : [],
+        answered: spy.mock.results[i]?.value as Promise<unknown>,
+      }));
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  /** Each plan node's type and the rows it produced, depth first. */
+  function planNodes(node: PlanNode): PlanNode[] {
+    return [node, ...(node.Plans ?? []).flatMap(planNodes)];
+  }
+
+  async function analyzed(sql: string, params: unknown[]): Promise<PlanNode[]> {
+    const [row] = (await db.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params)) as {
+      'QUERY PLAN': { Plan: PlanNode }[];
+    }[];
+    return planNodes(row!['QUERY PLAN'][0]!.Plan);
+  }
+
+  it("sends a bounded selection's first ids and one more, not every id", async () => {
+    const request = { organizationId: org.works, search: 'person', offset: 0, limit: 0 };
+    const statements = await captured(() =>
+      users.memberSearch({ ...request, selectionLimit: PAGE }),
+    );
+    expect(statements).toHaveLength(1);
+    const [rows] = (await Promise.all(statements.map((s) => s.answered))) as { ids: number[] }[][];
+    // 20 "Person" of 30: the 10 others are the selection; PAGE of them and the one telling more.
+    expect(rows![0]!.ids).toHaveLength(PAGE + 1);
+    const whole = await users.memberSearch(request);
+    expect(rows![0]!.ids).toEqual(whole.selection.userIds.slice(0, PAGE + 1));
+  });
+
+  it("reads at most a page of each branch's uncounted people, not every one left", async () => {
+    const organizationIds = [org.works, org.other];
+    const statements = await captured(() =>
+      users.uncountedMemberIdPage({ organizationIds, afterId: 0, limit: PAGE }),
+    );
+    expect(statements).toHaveLength(1);
+    const nodes = await analyzed(statements[0]!.sql, statements[0]!.params);
+    // The union's input: the two branches' rows, each a page at most (24 ids are left).
+    const append = nodes.find((node) => node['Node Type'] === 'Append');
+    expect(append?.['Actual Rows']).toBeLessThanOrEqual(2 * PAGE);
   });
 
   it("finds a role's people by the organization's role index (the supervisors' walk)", async () => {

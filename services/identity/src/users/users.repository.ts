@@ -99,6 +99,18 @@ function memberWhere(filter: MemberFilter): {
   return { where: clauses.join(' AND '), narrowing, params };
 }
 
+/**
+ * The selection's ids (the smaller side of the scan `s`): every one when unbounded, as the
+ * previous release asks; else the lowest `$param` by a top-N sort of the gathered array, not
+ * another read of users (no index walks an organization's people by id).
+ */
+function selectionIds(param: number, selectionLimit: number | undefined): string {
+  const side = `coalesce(CASE WHEN s.excluded THEN s.others ELSE s.listed END, '{}')`;
+  if (selectionLimit === undefined) return `to_json(${side})`;
+  return `(SELECT coalesce(json_agg(t.id), '[]')
+             FROM (SELECT u.id FROM unnest(${side}) u(id) ORDER BY u.id LIMIT $${param}) t)`;
+}
+
 /** The users table: people as the other services show them (plain rows), and new users. */
 @Injectable()
 export class UsersRepository {
@@ -198,11 +210,14 @@ export class UsersRepository {
    * keeps the planner from copying the condition into each aggregate); the page is then read
    * from the listed ids when they are few, else by walking users_organization_name_idx to the
    * page's end. With ids asked (a job function's members) only those rows are read, and listed.
+   * With `selectionLimit` the selection is its lowest `selectionLimit + 1` ids (the extra one
+   * tells of more), picked in the database, so only those are sent, parsed and sorted here.
    */
   async findMemberSearch(
     filter: MemberFilter,
     offset: number,
     limit: number,
+    selectionLimit?: number,
   ): Promise<MemberSearchRows> {
     const { where, narrowing, params } = memberWhere(filter);
     const n = params.length;
@@ -228,9 +243,9 @@ export class UsersRepository {
       `SELECT s.total, s.excluded,
               CASE WHEN s.total::float8 * s.total < ($${n + 1}::int + $${n + 2}::int)::float8 * s.everyone
                    THEN ${page(`id = ANY(s.listed)`)} ELSE ${page(where)} END AS members,
-              to_json(coalesce(CASE WHEN s.excluded THEN s.others ELSE s.listed END, '{}')) AS ids
+              ${selectionIds(n + 3, selectionLimit)} AS ids
          FROM (${scanned}) s`,
-      [...params, offset, limit],
+      [...params, offset, limit, ...(selectionLimit === undefined ? [] : [selectionLimit + 1])],
     )) as { total: number; members: MemberRow[]; excluded: boolean; ids: number[] }[];
     const { total = 0, members = [], excluded = false, ids = [] } = row ?? {};
     return {
@@ -333,13 +348,16 @@ export class UsersRepository {
     organizationIds: number[],
     page: { afterId: number; limit: number | null } = { afterId: 0, limit: null },
   ): Promise<number[]> {
-    // `LIMIT NULL` is no limit: the previous release's call answers every id.
+    // `LIMIT NULL` is no limit: the previous release's call answers every id. Each branch is
+    // limited too, so the union dedupes and sorts at most twice the page, not every id left.
     const rows = (await this.db.query(
-      `SELECT id FROM users
-        WHERE organization_id = ANY($1::int[]) AND NOT is_active AND id > $2
+      `(SELECT id FROM users
+         WHERE organization_id = ANY($1::int[]) AND NOT is_active AND id > $2
+         ORDER BY id LIMIT $3)
        UNION
-       SELECT id FROM users
-        WHERE organization_id = ANY($1::int[]) AND suspended_at IS NOT NULL AND id > $2
+       (SELECT id FROM users
+         WHERE organization_id = ANY($1::int[]) AND suspended_at IS NOT NULL AND id > $2
+         ORDER BY id LIMIT $3)
        ORDER BY id LIMIT $3`,
       [organizationIds, page.afterId, page.limit],
     )) as { id: number }[];

@@ -77,7 +77,7 @@ export class UsersService {
     const found =
       filter.userIds?.length === 0
         ? { members: [], total: 0, selection: { kind: 'listed' as const, userIds: [] } }
-        : await this.users.findMemberSearch(filter, offset, limit);
+        : await this.users.findMemberSearch(filter, offset, limit, selectionLimit);
     const members = found.members.map(toMember);
     // Asked as the previous release asks: every id, and no `more`.
     if (selectionLimit === undefined) return { ...found, members };
