@@ -117,5 +117,10 @@ export const FAILURE_REASONS_ES: Record<FailureReasonCode, string> = {
     'El análisis se detuvo inesperadamente: el servicio no terminó. Pulse Analizar para ejecutarlo de nuevo.',
   video_analysis_stalled_cause:
     'El análisis se detuvo inesperadamente: el servicio no terminó. Pulse Analizar para ejecutarlo de nuevo. ({detail})',
+  snapshot_no_enrolments:
+    'Nadie en la organización tiene una foto de perfil registrada con la que comparar la captura.',
+  snapshot_stale:
+    'No se registró ningún resultado para esta captura en las {hours} horas siguientes a tomarla; se abandonó.',
+  camera_unreachable: 'No hay conexión con {camera}: {detail}',
   unexpected_error: 'Un error inesperado lo detuvo; se puede volver a intentar.',
 };

@@ -121,5 +121,10 @@ export const FAILURE_REASONS_FR: Record<FailureReasonCode, string> = {
     'L’analyse s’est arrêtée de façon inattendue : le service n’a pas terminé. Cliquez sur Analyser pour la relancer.',
   video_analysis_stalled_cause:
     'L’analyse s’est arrêtée de façon inattendue : le service n’a pas terminé. Cliquez sur Analyser pour la relancer. ({detail})',
+  snapshot_no_enrolments:
+    'Personne dans l’organisation n’a de photo de profil enregistrée à laquelle comparer la capture.',
+  snapshot_stale:
+    'Aucun résultat n’a été enregistré pour cette capture dans les {hours} heures suivant sa prise ; elle a été abandonnée.',
+  camera_unreachable: '{camera} est injoignable : {detail}',
   unexpected_error: 'Une erreur inattendue l’a arrêté ; il peut être relancé.',
 };

@@ -121,6 +121,13 @@ export const FAILURE_REASONS = {
     'The analysis stopped unexpectedly: the worker did not finish. Press Analyse to run it again.',
   video_analysis_stalled_cause:
     'The analysis stopped unexpectedly: the worker did not finish. Press Analyse to run it again. ({detail})',
+  // The integration service's own (camera snapshot runs). After ai_unreachable, which is tried
+  // first: 'The AI provider could not be reached: …' would read as a camera's too.
+  snapshot_no_enrolments:
+    'No one in the organization has an enrolled profile photo to compare the snapshot with.',
+  snapshot_stale:
+    'No result was recorded for this snapshot within {hours} hours of it being taken; it was given up.',
+  camera_unreachable: '{camera} could not be reached: {detail}',
   // Any job's own: an error nobody foresaw, whose words (a database's, a library's) are for the
   // log, not for the person who reads the row
   unexpected_error: 'An unexpected error stopped this; it can be retried.',

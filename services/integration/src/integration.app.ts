@@ -92,7 +92,7 @@ export async function startIntegration(config: IntegrationConfig): Promise<Runni
       }),
       { concurrency: config.SNAPSHOT_CONCURRENCY },
     ),
-    startIntegrationInbox(connection, runs),
+    startIntegrationInbox(connection, runs, storage),
   ];
   // A failed job is logged by the kit's startWorker, inside the job's span.
   const events = new EventBus(config.REDIS_URL, config.REDIS_PREFIX);

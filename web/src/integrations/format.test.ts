@@ -60,5 +60,21 @@ describe('integrations format', () => {
         'La última captura falló: Camera offline',
       );
     });
+
+    // The integration service's own sentences, as its runs store them (in English).
+    it("words an unreachable camera and a snapshot given up in the reader's language", async () => {
+      applyLanguage('es');
+      await i18n.changeLanguage('es');
+      const failed = { status: 'failed' as const, peopleSeen: 0, at: '2026-11-23T13:00:00.000Z' };
+      const unreachable = 'Dock door could not be reached: Camera offline';
+      expect(lastSnapshotText({ ...failed, reason: unreachable })).toBe(
+        'La última captura falló: No hay conexión con Dock door: Camera offline',
+      );
+      const stale =
+        'No result was recorded for this snapshot within 6 hours of it being taken; it was given up.';
+      expect(lastSnapshotText({ ...failed, reason: stale })).toBe(
+        'La última captura falló: No se registró ningún resultado para esta captura en las 6 horas siguientes a tomarla; se abandonó.',
+      );
+    });
   });
 });

@@ -1,11 +1,12 @@
 import type { DataSource } from 'typeorm';
 import { type ObjectStorage, RecurringSweep } from '@hub/kit';
+import { FAILURE_REASONS } from '@hub/proto';
 import { SnapshotRunsRepository } from '../snapshots/snapshot-runs.repository.js';
 import { PresenceRetentionRepository } from './presence-retention.repository.js';
 
 /** Why a snapshot run still pending past the bound was failed (kept on the run). */
 export const staleSnapshotReason = (hours: number) =>
-  `No result was recorded for this snapshot within ${hours} hours of it being taken; it was given up.`;
+  FAILURE_REASONS.snapshot_stale.replace('{hours}', String(hours));
 
 /**
  * Deletes presence events older than their organization's retention (or the default, 30 days),

@@ -80,7 +80,9 @@ describe('a snapshot answered after a person it shows was deleted', () => {
     const runId = await pendingRun('tick-1:1');
     // The person's deletion is handled (user.deleted) while the snapshot is being identified.
     await new OrganizationsRepository(db).deletePresenceOf(ACME, DELETED);
-    const inbox = createIntegrationInboxHandler(new SnapshotRunsRepository(db));
+    const inbox = createIntegrationInboxHandler(new SnapshotRunsRepository(db), {
+      remove: async () => undefined,
+    });
     expect(await inbox(answered(runId))).toBe(1);
     expect(await presenceOf(runId)).toEqual([KEPT]);
     // Heard again (the bus delivers at least once), the deletion changes nothing more.
@@ -91,7 +93,9 @@ describe('a snapshot answered after a person it shows was deleted', () => {
   it("counts in the run's people seen only the people it records", async () => {
     const runId = await pendingRun('tick-2:1');
     await new OrganizationsRepository(db).deletePresenceOf(ACME, DELETED);
-    const inbox = createIntegrationInboxHandler(new SnapshotRunsRepository(db));
+    const inbox = createIntegrationInboxHandler(new SnapshotRunsRepository(db), {
+      remove: async () => undefined,
+    });
     expect(await inbox(answered(runId))).toBe(1);
     const [run] = (await db.query(
       `SELECT status, faces_detected, people_seen FROM snapshot_runs WHERE id = $1`,

@@ -6,7 +6,7 @@ import {
   QUEUE_CONTRACTS,
   type SnapshotResult,
 } from '@hub/proto';
-import { type QueueConnection, startWorker } from '@hub/kit';
+import { type ObjectStorage, type QueueConnection, startWorker } from '@hub/kit';
 import type { IdentifiedSnapshot, SnapshotRunsRepository } from './snapshot-runs.repository.js';
 
 /**
@@ -71,14 +71,17 @@ export class IdentifiedSnapshotBatches {
  * presence events; a failure is kept on its run with its reason. Heard twice, a message changes
  * nothing (each run is recorded once, by its status).
  */
-export function createIntegrationInboxHandler(runs: SnapshotRunsRepository) {
+export function createIntegrationInboxHandler(
+  runs: SnapshotRunsRepository,
+  storage: Pick<ObjectStorage, 'remove'>,
+) {
   const batches = new IdentifiedSnapshotBatches(runs);
   return async (job: Job<IntegrationInboxMessage>): Promise<number> => {
     const answered = await asAnswered(runs, IntegrationInboxMessage.parse(job.data));
     const results = answered === undefined ? [] : await ownResults(runs, answered);
     const identified: IdentifiedSnapshot[] = [];
     for (const result of results) {
-      if (result.kind === 'snapshot.failed') await runs.failAnswered(result.runId, result.reason);
+      if (result.kind === 'snapshot.failed') await failAnswered(runs, storage, result);
       else identified.push(result);
     }
     // Every snapshot is written before the job ends; one the database refuses fails the job
@@ -137,6 +140,27 @@ async function ownResults(
   return message.results.filter((result) => !others.has(result.runId));
 }
 
+/**
+ * The run fails, its picture gone first unless its organization keeps snapshots: a process killed
+ * between leaves a pending run naming a picture gone (harmless, the stale sweep fails it), never a
+ * picture no run names. A store that refuses leaves the picture named, for retention to remove.
+ */
+async function failAnswered(
+  runs: SnapshotRunsRepository,
+  storage: Pick<ObjectStorage, 'remove'>,
+  { runId, reason }: { runId: number; reason: string },
+) {
+  const picture = await runs.pictureToForget(runId);
+  if (picture === undefined) return runs.failAnswered(runId, reason);
+  try {
+    await storage.remove(picture);
+  } catch (error) {
+    logger.warn(`Snapshot ${picture} of failed run ${runId} was not removed: ${String(error)}`);
+    return runs.failAnswered(runId, reason);
+  }
+  return runs.failAnswered(runId, reason, picture);
+}
+
 const isLastAttempt = (job: Job) => job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
 
 /**
@@ -155,11 +179,12 @@ function failRefused(runs: SnapshotRunsRepository, refused: { runId: number; err
 export function startIntegrationInbox(
   connection: QueueConnection,
   runs: SnapshotRunsRepository,
+  storage: Pick<ObjectStorage, 'remove'>,
 ): Worker {
   return startWorker(
     QUEUE_CONTRACTS.integrationInbox,
     connection,
-    createIntegrationInboxHandler(runs),
+    createIntegrationInboxHandler(runs, storage),
     {
       concurrency: INBOX_CONCURRENCY,
     },

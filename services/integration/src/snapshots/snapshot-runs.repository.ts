@@ -134,16 +134,33 @@ export class SnapshotRunsRepository {
   }
 
   /**
-   * A failure the video worker answered. The run goes on naming its picture: the worker removes
-   * it once answered, but not when it is killed first or gives up on the job (a poison report),
-   * and a picture its run no longer named would stay for ever; named, retention removes it.
+   * The picture of a pending run whose organization does not keep snapshots: failing, the run's
+   * picture must go at once (the video worker removes it once answered, but not when it is killed
+   * first or gives up on the job), not at retention.
    */
-  async failAnswered(runId: number, reason: string): Promise<void> {
+  async pictureToForget(runId: number): Promise<string | undefined> {
+    const rows = (await this.db.query(
+      `SELECT snapshot_key FROM snapshot_runs r
+        WHERE r.id = $1 AND r.status = 'pending' AND r.snapshot_key IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM floor_privacy p
+                           WHERE p.organization_id = r.organization_id AND p.keep_snapshots)`,
+      [runId],
+    )) as { snapshot_key: string }[];
+    return rows[0]?.snapshot_key;
+  }
+
+  /**
+   * A failure the video worker answered. The run forgets only `removed`, a picture already gone:
+   * any other it goes on naming, as a picture its run no longer named would stay for ever, and
+   * named, retention removes it.
+   */
+  async failAnswered(runId: number, reason: string, removed?: string): Promise<void> {
     await this.db.query(
       `UPDATE snapshot_runs SET status = 'failed', failure_stage = 'identification', reason = $2,
-              finished_at = now()
+              finished_at = now(),
+              snapshot_key = CASE WHEN snapshot_key = $3 THEN NULL ELSE snapshot_key END
         WHERE id = $1 AND status = 'pending'`,
-      [runId, reason],
+      [runId, reason, removed ?? null],
     );
   }
 

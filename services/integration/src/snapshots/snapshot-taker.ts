@@ -36,8 +36,13 @@ const NOT_SENT = 'The snapshot could not be sent for identification';
 
 const logger = new Logger('SnapshotTaker');
 
-export const NO_ENROLMENTS =
-  'No one in the organization has an enrolled profile photo to compare the snapshot with.';
+export const NO_ENROLMENTS = FAILURE_REASONS.snapshot_no_enrolments;
+
+/** A camera's name and the provider's words in their sentence, each part filled in once. */
+const unreachable = (camera: string, detail: string) =>
+  FAILURE_REASONS.camera_unreachable.replace(/\{(camera|detail)\}/g, (_, part: string) =>
+    part === 'camera' ? camera : detail,
+  );
 
 const EXTENSIONS: Record<string, string> = {
   'image/jpeg': 'jpg',
@@ -220,11 +225,7 @@ async function takePicture(
     return { run, camera, picture };
   } catch (error) {
     if (!(error instanceof ProviderError) && !(error instanceof RpcFailure)) throw error;
-    await deps.runs.fail(
-      run.id,
-      'camera',
-      `${camera.camera_name} could not be reached: ${error.message}`,
-    );
+    await deps.runs.fail(run.id, 'camera', unreachable(camera.camera_name, error.message));
     return undefined;
   }
 }

@@ -55,6 +55,9 @@ function deps(): SnapshotTakerDeps {
 const tickJob = (id: string, organizationId: number) =>
   ({ id, data: { organizationId, intervalSeconds: 60 }, timestamp: 0 }) as Job<CameraSnapshotJob>;
 
+/** A store for answers that remove no picture (identifications, runs without one). */
+const noStore = { remove: async () => undefined };
+
 const inboxJob = (data: IntegrationInboxMessage) => ({ data }) as Job<IntegrationInboxMessage>;
 
 const runsOf = (organizationId: number) =>
@@ -147,7 +150,7 @@ describe("one job per organization's tick, from the camera to presence events", 
         },
       ],
     };
-    const inbox = createIntegrationInboxHandler(new SnapshotRunsRepository(db));
+    const inbox = createIntegrationInboxHandler(new SnapshotRunsRepository(db), noStore);
     expect(await inbox(inboxJob(answer))).toBe(3);
     // The same message again (the video worker's job retried after it was sent): nothing more.
     expect(await inbox(inboxJob(answer))).toBe(0);
@@ -514,28 +517,79 @@ describe('a tick killed just after a picture was stored', () => {
     );
   });
 
-  it('keeps naming the pictures of runs the video worker gave up on, never removed', async () => {
+  /** The poison report of a video worker that died twice on the job: every run fails. */
+  const gaveUp = (organizationId: number, runIds: number[]): Job<IntegrationInboxMessage> =>
+    inboxJob({
+      kind: 'snapshots.answered',
+      organizationId,
+      results: runIds.map((runId) => ({
+        kind: 'snapshot.failed' as const,
+        runId,
+        reason: 'Processing stopped the video worker twice.',
+      })),
+    });
+  /** A pending run on `cameraId`, naming a picture stored in `objects`. */
+  const pendingWithPicture = async (cameraId: string, key: string) => {
+    objects.set(key, Buffer.from(key));
+    const rows = (await db.query(
+      `INSERT INTO snapshot_runs (job_key, organization_id, assignment_id, camera_id, snapshot_key)
+       SELECT $1, a.organization_id, a.id, a.camera_id, $1 FROM camera_assignments a
+        WHERE a.camera_id = $2 RETURNING id::int`,
+      [key, cameraId],
+    )) as { id: number }[];
+    return rows[0]!.id;
+  };
+  const keyOf = async (runId: number) =>
+    (
+      (await db.query(`SELECT status, snapshot_key FROM snapshot_runs WHERE id = $1`, [runId])) as {
+        status: string;
+        snapshot_key: string | null;
+      }[]
+    )[0];
+
+  it('removes at once the pictures of runs the video worker gave up on, then forgets them', async () => {
     const runIds = (
       (await db.query(`SELECT id::int FROM snapshot_runs WHERE organization_id = $1 ORDER BY id`, [
         KILLED_ORG,
       ])) as { id: number }[]
     ).map((row) => row.id);
-    // The worker died twice on the tick's job: its poison report fails every run, and nothing
-    // of it removes their pictures (the worker removes a picture only once it answered).
-    const inbox = createIntegrationInboxHandler(new SnapshotRunsRepository(db));
-    await inbox(
-      inboxJob({
-        kind: 'snapshots.answered',
-        organizationId: KILLED_ORG,
-        results: runIds.map((runId) => ({
-          kind: 'snapshot.failed' as const,
-          runId,
-          reason: 'Processing stopped the video worker twice.',
-        })),
-      }),
-    );
     expect(objects.size).toBe(2);
-    expect((await keysOnRuns()).sort()).toEqual([...objects.keys()].sort());
+    // The organization does not keep snapshots: its pictures go when their runs fail, not at
+    // retention (the worker removes a picture only once it answered).
+    const inbox = createIntegrationInboxHandler(
+      new SnapshotRunsRepository(db),
+      killableDeps().storage,
+    );
+    await inbox(gaveUp(KILLED_ORG, runIds));
+    expect(objects.size).toBe(0);
+    expect(await keysOnRuns()).toEqual([]);
+  });
+
+  it('leaves a picture the store refused to remove named, for retention', async () => {
+    const runId = await pendingWithPicture('cam-k-1', 'killed:refused');
+    const refusing = {
+      remove: async () => {
+        throw new Error('store unavailable');
+      },
+    };
+    await createIntegrationInboxHandler(
+      new SnapshotRunsRepository(db),
+      refusing,
+    )(gaveUp(KILLED_ORG, [runId]));
+    expect(objects.has('killed:refused')).toBe(true);
+    expect(await keyOf(runId)).toEqual({ status: 'failed', snapshot_key: 'killed:refused' });
+  });
+
+  it('keeps the picture of a failed run when the organization keeps snapshots', async () => {
+    // cam-9-1 is the keeping organization's (9), set up with its floor_privacy above.
+    const runId = await pendingWithPicture('cam-9-1', 'killed:kept');
+    const inbox = createIntegrationInboxHandler(
+      new SnapshotRunsRepository(db),
+      killableDeps().storage,
+    );
+    await inbox(gaveUp(9, [runId]));
+    expect(objects.has('killed:kept')).toBe(true);
+    expect(await keyOf(runId)).toEqual({ status: 'failed', snapshot_key: 'killed:kept' });
   });
 });
 
@@ -566,7 +620,7 @@ describe('older single-snapshot messages, which name no organization', () => {
     )[0];
 
   it("act on a run only if it and its camera are of one organization, the camera's", async () => {
-    const inbox = createIntegrationInboxHandler(new SnapshotRunsRepository(db));
+    const inbox = createIntegrationInboxHandler(new SnapshotRunsRepository(db), noStore);
     // A run said to be the organization's, on another organization's camera (cam-6).
     const mismatched = await runOn('legacy:mismatched', ORG, 'cam-6');
     expect(await inbox(inboxJob(identified(mismatched)))).toBe(0);
