@@ -3,7 +3,12 @@ import type { DataSource } from 'typeorm';
 import type { Actor } from '@hub/proto';
 import { claimTestResources, type TestResources } from '@hub/testing';
 import { openObservationDatabase } from '../database.js';
-import { inZone, zoneSpringingForwardSoon, sessionZone } from '../test-support/database-zone.js';
+import {
+  expiringAroundTheWindow,
+  inZone,
+  zoneSpringingForwardSoon,
+  sessionZone,
+} from '../test-support/database-zone.js';
 import { HubActivity } from './hub-activity.js';
 
 const ORG = 93;
@@ -23,16 +28,7 @@ describe("the Hub's expiring certifications, whatever zone the database is set t
     db = await openObservationDatabase(
       inZone(resources.databaseUrl, zoneSpringingForwardSoon(new Date())),
     );
-    // Half an hour inside the window and half an hour past it.
-    await db.query(
-      `INSERT INTO certifications (organization_id, user_id, holder_name, kind, subject_id, title,
-         validity_months, issued_at, expires_at, verification_code)
-       SELECT $1, n, 'Holder ' || n, 'sop', 4, 'Cooling', 12, now() - interval '1 year',
-              now() + make_interval(mins => 30 * 24 * 60 + CASE n WHEN 1 THEN -30 ELSE 30 END),
-              'HUBZONE-' || n
-         FROM generate_series(1, 2) n`,
-      [ORG],
-    );
+    await expiringAroundTheWindow(db, ORG, () => 'Cooling', 'HUBZONE-');
   });
 
   afterAll(async () => {

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import { claimTestResources, type TestResources } from '@hub/testing';
 import { openObservationDatabase } from '../database.js';
-import { inZone, zoneSpringingForwardSoon, sessionZone } from '../test-support/database-zone.js';
+import {
+  expiringAroundTheWindow,
+  inZone,
+  zoneSpringingForwardSoon,
+  sessionZone,
+} from '../test-support/database-zone.js';
 import { ReportsRepository } from './reports.repository.js';
 
 const ORG = 94;
@@ -21,16 +26,11 @@ describe("Insights' expiring certifications, whatever zone the database is set t
     db = await openObservationDatabase(
       inZone(resources.databaseUrl, zoneSpringingForwardSoon(new Date())),
     );
-    // Half an hour inside the window and half an hour past it.
-    await db.query(
-      `INSERT INTO certifications (organization_id, user_id, holder_name, kind, subject_id, title,
-         validity_months, issued_at, expires_at, verification_code)
-       SELECT $1, n, 'Holder ' || n, 'sop', 4, CASE n WHEN 1 THEN 'Inside' ELSE 'Past' END, 12,
-              now() - interval '1 year',
-              now() + make_interval(mins => 30 * 24 * 60 + CASE n WHEN 1 THEN -30 ELSE 30 END),
-              'REPZONE-' || n
-         FROM generate_series(1, 2) n`,
-      [ORG],
+    await expiringAroundTheWindow(
+      db,
+      ORG,
+      (holder) => (holder === 1 ? 'Inside' : 'Past'),
+      'REPZONE-',
     );
   });
 

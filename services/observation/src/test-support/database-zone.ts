@@ -30,3 +30,25 @@ export async function sessionZone(db: Pick<DataSource, 'query'>): Promise<string
   }[];
   return row?.zone;
 }
+
+/**
+ * Two certifications of `organizationId` expiring around the end of a 30-day window of 24-hour
+ * days: holder 1 half an hour inside it, holder 2 half an hour past it, titled by `title`.
+ */
+export async function expiringAroundTheWindow(
+  db: Pick<DataSource, 'query'>,
+  organizationId: number,
+  title: (holder: 1 | 2) => string,
+  codePrefix: string,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO certifications (organization_id, user_id, holder_name, kind, subject_id, title,
+       validity_months, issued_at, expires_at, verification_code)
+     SELECT $1, n, 'Holder ' || n, 'sop', 4, CASE n WHEN 1 THEN $2 ELSE $3 END, 12,
+            now() - interval '1 year',
+            now() + make_interval(mins => 30 * 24 * 60 + CASE n WHEN 1 THEN -30 ELSE 30 END),
+            $4 || n
+       FROM generate_series(1, 2) n`,
+    [organizationId, title(1), title(2), codePrefix],
+  );
+}
