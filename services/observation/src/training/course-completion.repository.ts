@@ -39,13 +39,17 @@ const COMPLETE_PRESENT_ENROLMENTS_SQL = `
                 SELECT course_id, user_id FROM completed ON CONFLICT DO NOTHING)
   SELECT * FROM completed`;
 
-/** The certificates owed longest (a batch), each as its completion answered it. */
+/**
+ * A batch of the certificates owed, each as its completion answered it: the least tried first
+ * (then the oldest), so a batch that keeps failing, tried once more each pass, falls behind the
+ * newer ones instead of holding them back for ever.
+ */
 const OWED_SQL = `
   SELECT e.user_id, e.course_id, c.title, c.organization_id, e.completed_at AS at
     FROM course_certificates_owed o
     JOIN enrollments e ON e.course_id = o.course_id AND e.user_id = o.user_id
     JOIN courses c ON c.id = e.course_id
-   ORDER BY o.created_at LIMIT 100`;
+   ORDER BY o.attempts, o.created_at LIMIT 100`;
 
 /** The open enrolments of a course that it would complete, by learner. */
 const COMPLETABLE_SQL = `
@@ -103,7 +107,7 @@ export class CourseCompletionRepository {
     ])) as CompletedRow[];
   }
 
-  /** Course certificates owed by completions, oldest first. */
+  /** Course certificates owed by completions, least tried first, then oldest. */
   async owedCertificates(): Promise<CompletedRow[]> {
     return (await this.db.query(OWED_SQL)) as CompletedRow[];
   }
@@ -137,6 +141,23 @@ export class CourseCompletionRepository {
       );
       throw error;
     }
+  }
+
+  /**
+   * Counts a failed attempt on these owed certificates, none of them tried (their holders
+   * unknown), so that they too fall behind the newer ones.
+   */
+  async countFailure(rows: CompletedRow[], error: unknown): Promise<void> {
+    await this.db.query(
+      `UPDATE course_certificates_owed o SET attempts = attempts + 1, last_error = $3
+         FROM unnest($1::int[], $2::int[]) AS k(course_id, user_id)
+        WHERE o.course_id = k.course_id AND o.user_id = k.user_id`,
+      [
+        rows.map((row) => row.course_id),
+        rows.map((row) => row.user_id),
+        String(error).slice(0, 1000),
+      ],
+    );
   }
 
   /** The learners whose open enrolments of the course have every SOP passed. */

@@ -135,7 +135,8 @@ export class CourseCompletion {
   /**
    * The rows' learners, identity asked only about those not `asked` before (a completion
    * after its course's check may name someone the check did not); null when identity could
-   * not answer.
+   * not answer, which counts as a failed attempt on the rows (else an organization identity
+   * cannot answer about would keep its owed certificates first in line for ever).
    */
   private async holders(
     organizationId: number,
@@ -147,6 +148,11 @@ export class CourseCompletion {
       return new Map([...asked, ...(await this.ask(organizationId, unasked))]);
     } catch (error) {
       this.logger.warn(`course certificates owed, holders unknown: ${String(error)}`);
+      await this.enrolments
+        .countFailure(rows, error)
+        .catch((failure: unknown) =>
+          this.logger.warn(`course certificates owed, attempt not counted: ${String(failure)}`),
+        );
       return null;
     }
   }
