@@ -8,7 +8,7 @@ import {
   startCameraSimulator,
 } from '@hub/infra/camera-simulator';
 import { ProviderError } from './camera-provider.js';
-import { CloudCameraProviders } from './cloud-camera-provider.js';
+import { CloudCameraProviders, SNAPSHOT_MAX_BYTES } from './cloud-camera-provider.js';
 import { DEFAULT_POLICY, type ResiliencePolicy } from './resilience.js';
 
 // Short waits keep the suite quick; the behaviour under test is the same as with the defaults.
@@ -188,5 +188,81 @@ describe('a download the camera system points elsewhere', () => {
     expect(error.kind).toBe('protocol');
     expect(error.message).toBe('The camera system pointed a download to another address.');
     expect(hits).toEqual([]);
+  });
+});
+
+describe('a snapshot larger than the service accepts', () => {
+  let system: Server;
+  let sent = 0;
+
+  beforeAll(async () => {
+    // Claims more than the limit but sends a few bytes, and holds the rest back: the adapter must
+    // refuse on the claim, without waiting for (or keeping) a body.
+    system = createServer((req, res) => {
+      if (req.url === '/oauth/token') {
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ access_token: 'tok-123' }));
+        return;
+      }
+      if (req.url === '/v1/cameras/stalled/snapshot') {
+        // Within the limit, but the rest never comes.
+        res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': '1024' });
+        res.write('jpeg');
+        return;
+      }
+      if (req.url === '/v1/cameras/unbounded/snapshot') {
+        // No content-length: 8 KB in chunks, twice the limit the test sets.
+        res.writeHead(200, { 'content-type': 'image/jpeg' });
+        for (let chunk = 0; chunk < 8; chunk += 1) res.write(Buffer.alloc(1024));
+        res.end();
+        return;
+      }
+      res.writeHead(200, {
+        'content-type': 'image/jpeg',
+        'content-length': String(SNAPSHOT_MAX_BYTES + 1),
+      });
+      res.write('jpeg');
+      sent += 1;
+    });
+    await new Promise<void>((done) => system.listen(0, done));
+  });
+  afterAll(() => {
+    system.closeAllConnections();
+    return new Promise((done) => system.close(done));
+  });
+
+  it('is refused from its content-length, without reading it to the end', async () => {
+    const camera = new CloudCameraProviders({ ...POLICY, maxAttempts: 1 }).open({
+      baseUrl: `http://127.0.0.1:${(system.address() as AddressInfo).port}`,
+      ...SIMULATOR_ACCOUNTS.demo,
+    });
+    const error = await failure(camera.snapshot('cam-1'));
+    expect(error.kind).toBe('protocol');
+    expect(error.message).toBe(
+      'The camera system sent a snapshot larger than the 20 MB this service accepts.',
+    );
+    expect(sent).toBe(1);
+  });
+
+  it('that stops coming is a timeout of the camera system', async () => {
+    const camera = new CloudCameraProviders({ ...POLICY, maxAttempts: 1 }).open({
+      baseUrl: `http://127.0.0.1:${(system.address() as AddressInfo).port}`,
+      ...SIMULATOR_ACCOUNTS.demo,
+    });
+    const error = await failure(camera.snapshot('stalled'));
+    expect(error.kind).toBe('timeout');
+  });
+
+  it('without a content-length, is refused once more than the limit has arrived', async () => {
+    const limits = { snapshot: 4096, clip: 4096 };
+    const camera = new CloudCameraProviders({ ...POLICY, maxAttempts: 1 }, limits).open({
+      baseUrl: `http://127.0.0.1:${(system.address() as AddressInfo).port}`,
+      ...SIMULATOR_ACCOUNTS.demo,
+    });
+    const error = await failure(camera.snapshot('unbounded'));
+    expect(error.kind).toBe('protocol');
+    expect(error.message).toBe(
+      'The camera system sent a snapshot larger than the 4096 bytes this service accepts.',
+    );
   });
 });

@@ -45,6 +45,21 @@ const MAX_PAGES = 200;
 const CLIP_POLLS = 10;
 /** A token is renewed this long before the provider says it expires. */
 const TOKEN_MARGIN_MS = 60_000;
+/** A camera's still picture; far above any real snapshot, and each one is held whole in memory. */
+export const SNAPSHOT_MAX_BYTES = 20 * 1024 * 1024;
+/**
+ * An exported clip of a few seconds or minutes. Below proto's VIDEO_MAX_BYTES (2 GB, the limit of
+ * uploaded videos) because the clip is held whole in memory while it is handled.
+ */
+export const CLIP_MAX_BYTES = 500 * 1024 * 1024;
+
+/** The most of each kind of media the adapter reads; smaller in tests, so they stay cheap. */
+export interface MediaLimits {
+  snapshot: number;
+  clip: number;
+}
+export const MEDIA_LIMITS: MediaLimits = { snapshot: SNAPSHOT_MAX_BYTES, clip: CLIP_MAX_BYTES };
+const MB = 1024 * 1024;
 
 interface Token {
   value: string;
@@ -68,6 +83,7 @@ export class CloudCameraProvider implements CameraProvider {
     private readonly credentials: ProviderCredentials,
     private readonly policy: ResiliencePolicy,
     private readonly link: ProviderLink,
+    private readonly limits: MediaLimits = MEDIA_LIMITS,
   ) {}
 
   async verify(): Promise<void> {
@@ -102,7 +118,10 @@ export class CloudCameraProvider implements CameraProvider {
   }
 
   snapshot(cameraId: string): Promise<MediaFile> {
-    return this.media(`/v1/cameras/${encodeURIComponent(cameraId)}/snapshot`);
+    return this.media(`/v1/cameras/${encodeURIComponent(cameraId)}/snapshot`, {
+      what: 'snapshot',
+      maxBytes: this.limits.snapshot,
+    });
   }
 
   async exportClip(cameraId: string, start: Date, durationSeconds: number): Promise<MediaFile> {
@@ -118,7 +137,7 @@ export class CloudCameraProvider implements CameraProvider {
     }
     if (clip.status !== 'ready' || !clip.download_path)
       throw new ProviderError('unavailable', 'The camera system did not finish the clip export.');
-    return this.media(clip.download_path);
+    return this.media(clip.download_path, { what: 'clip', maxBytes: this.limits.clip });
   }
 
   private async json(method: string, path: string, body?: unknown): Promise<unknown> {
@@ -130,13 +149,18 @@ export class CloudCameraProvider implements CameraProvider {
     }
   }
 
-  private async media(path: string): Promise<MediaFile> {
+  private async media(path: string, bound: MediaBound): Promise<MediaFile> {
     const response = await this.authorized('GET', path);
-    const bytes = Buffer.from(await response.arrayBuffer());
-    return {
-      bytes,
-      contentType: response.headers.get('content-type') ?? 'application/octet-stream',
-    };
+    try {
+      return {
+        bytes: await readBounded(response, bound),
+        contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+      };
+    } catch (error) {
+      // A body that stops coming times out while it is read, after the answer's headers.
+      if (error instanceof ProviderError) throw error;
+      throw networkFailure(error, this.policy.timeoutMs, this.credentials.baseUrl);
+    }
   }
 
   /** One API call with a valid token; a token the system stopped accepting is renewed once. */
@@ -218,6 +242,46 @@ export class CloudCameraProvider implements CameraProvider {
   }
 }
 
+/** The media a call downloads and the most of it this service holds in memory. */
+interface MediaBound {
+  what: 'snapshot' | 'clip';
+  maxBytes: number;
+}
+
+const tooLarge = ({ what, maxBytes }: MediaBound) =>
+  new ProviderError(
+    'protocol',
+    `The camera system sent a ${what} larger than the ${sizeOf(maxBytes)} this service accepts.`,
+  );
+
+const sizeOf = (bytes: number) =>
+  bytes >= MB ? `${Math.round((bytes / MB) * 10) / 10} MB` : `${bytes} bytes`;
+
+/**
+ * The answer's body, refused once it is known to exceed the bound: from its content-length before
+ * reading, or, without one (or with one that lies), as soon as more than the bound has arrived.
+ */
+async function readBounded(response: Response, bound: MediaBound): Promise<Buffer> {
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (declared > bound.maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge(bound);
+  }
+  if (!response.body) return Buffer.alloc(0);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    received += read.value.byteLength;
+    if (received > bound.maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(bound);
+    }
+    chunks.push(read.value);
+  }
+  return Buffer.concat(chunks, received);
+}
+
 function networkFailure(error: unknown, timeoutMs: number, baseUrl: string): ProviderError {
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
     return new ProviderError(
@@ -271,7 +335,10 @@ async function answerFailure(response: Response): Promise<ProviderError> {
 export class CloudCameraProviders {
   private readonly links = new Map<string, ProviderLink>();
 
-  constructor(private readonly policy: ResiliencePolicy) {}
+  constructor(
+    private readonly policy: ResiliencePolicy,
+    private readonly limits: MediaLimits = MEDIA_LIMITS,
+  ) {}
 
   open(credentials: ProviderCredentials): CameraProvider {
     // The secret is part of the key only as a digest, so new credentials start a new link.
@@ -282,6 +349,6 @@ export class CloudCameraProviders {
       link = { breaker: new CircuitBreaker(this.policy), token: null };
       this.links.set(key, link);
     }
-    return new CloudCameraProvider(credentials, this.policy, link);
+    return new CloudCameraProvider(credentials, this.policy, link, this.limits);
   }
 }
