@@ -73,6 +73,7 @@ import { IdentityFigures } from './reporting/identity-figures.js';
 import { SamlRepository } from './saml/saml.repository.js';
 import { SettingsRepository } from './settings/settings.repository.js';
 import { UsersRepository } from './users/users.repository.js';
+import { MemberIdsRepository } from './users/member-ids.repository.js';
 import { ExportController } from './export/export.controller.js';
 import { ScimController } from './scim/scim.controller.js';
 import { ScimTokensRepository } from './scim/scim-tokens.repository.js';
@@ -171,6 +172,7 @@ export class IdentityModule {
         SamlRepository,
         SettingsRepository,
         UsersRepository,
+        MemberIdsRepository,
         TokenCreatorsRepository,
         ScimTokensRepository,
         ScimTokensService,

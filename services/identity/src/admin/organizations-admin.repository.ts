@@ -6,7 +6,7 @@ import { OrganizationEntity } from '../organizations/organization.entity.js';
 import type { ResolvedIdp } from '../saml/idp-metadata.js';
 import { SamlSettingsEntity } from '../saml/saml-settings.entity.js';
 import { UserEntity } from '../users/user.entity.js';
-import { substringPattern } from '../users/users.repository.js';
+import { substringPattern } from '../users/member-filter.js';
 
 /** A new organization's fields; the id and creation time are the database's. */
 export type NewOrganization = Pick<

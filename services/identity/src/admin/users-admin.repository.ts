@@ -3,7 +3,7 @@ import { DataSource, type EntityManager, In } from 'typeorm';
 import type { PageRequest } from '@hub/proto';
 import { keysetIds } from '@hub/kit';
 import { UserEntity } from '../users/user.entity.js';
-import { nameOrEmailHolds, substringPattern } from '../users/users.repository.js';
+import { nameOrEmailHolds, substringPattern } from '../users/member-filter.js';
 
 /** The console's users of every organization: paged, looked up, deleted. */
 @Injectable()

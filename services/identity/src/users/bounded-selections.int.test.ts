@@ -4,6 +4,7 @@ import type { MemberFilter } from '@hub/proto';
 import { claimTestResources, type TestResources } from '@hub/testing';
 import { openIdentityDatabase } from '../database.js';
 import { UsersController } from './users.controller.js';
+import { MemberIdsRepository } from './member-ids.repository.js';
 import { UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
 
@@ -31,7 +32,9 @@ describe("users: a search's selection and the uncounted people, a page of ids at
   beforeAll(async () => {
     resources = claimTestResources();
     db = await openIdentityDatabase(resources.databaseUrl);
-    users = new UsersController(new UsersService(new UsersRepository(db)));
+    users = new UsersController(
+      new UsersService(new UsersRepository(db), new MemberIdsRepository(db)),
+    );
     const organizations = (await db.query(
       `INSERT INTO organizations (name, display_name, domain)
        VALUES ('works', 'Works', 'works.example'), ('other', 'Other', 'other.example')

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import { claimTestResources, type TestResources } from '@hub/testing';
 import { openIdentityDatabase } from '../database.js';
+import { MemberIdsRepository } from './member-ids.repository.js';
 import { UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
 
@@ -15,7 +16,7 @@ describe('UsersService.memberPage / memberIds', () => {
   beforeAll(async () => {
     resources = claimTestResources();
     db = await openIdentityDatabase(resources.databaseUrl);
-    users = new UsersService(new UsersRepository(db));
+    users = new UsersService(new UsersRepository(db), new MemberIdsRepository(db));
     const organizations = (await db.query(
       `INSERT INTO organizations (name, display_name, domain)
        VALUES ('works', 'Works Ltd', 'works.example'), ('other', 'Other Co', 'other.example')

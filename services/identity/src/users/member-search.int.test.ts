@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import type { MemberFilter } from '@hub/proto';
 import { claimTestResources, type TestResources } from '@hub/testing';
 import { openIdentityDatabase } from '../database.js';
+import { MemberIdsRepository } from './member-ids.repository.js';
 import { UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
 
@@ -18,7 +19,7 @@ describe('UsersService.memberSearch', () => {
   beforeAll(async () => {
     resources = claimTestResources();
     db = await openIdentityDatabase(resources.databaseUrl);
-    users = new UsersService(new UsersRepository(db));
+    users = new UsersService(new UsersRepository(db), new MemberIdsRepository(db));
     const organizations = (await db.query(
       `INSERT INTO organizations (name, display_name, domain)
        VALUES ('works', 'Works', 'works.example'), ('other', 'Other', 'other.example'),

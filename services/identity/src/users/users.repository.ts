@@ -4,6 +4,7 @@ import { Any, DataSource, type EntityManager } from 'typeorm';
 import { organizationDate, organizationDayStart } from '../organizations/organization-day.js';
 import { UserEntity } from './user.entity.js';
 import type { UserViewSource } from './user-view.js';
+import { MAY_ACT, memberWhere } from './member-filter.js';
 
 /** One person of an organization as the other services show or choose them. */
 export interface MemberRow {
@@ -39,64 +40,11 @@ export type NewUser = Pick<
 const MEMBER_COLUMNS =
   'id, name, email, role, is_active, suspended_at IS NOT NULL AS suspended, profile_picture';
 
-/**
- * The people who may act now, whom `active_members` counts and the membership versions follow
- * (migration 1768000003000): accepted and not suspended. Written as memberWhere writes the
- * filter `{ active: true, suspended: false }`, whose total is then read from active_members.
- */
-const MAY_ACT = 'is_active AND suspended_at IS NULL';
-
 /** A page of a filter's people, their total, and their selection (identityRpc.memberSearch). */
 export interface MemberSearchRows {
   members: MemberRow[];
   total: number;
   selection: { kind: 'listed' | 'excluded'; userIds: number[] };
-}
-
-/**
- * A LIKE pattern matching `text` anywhere, as a substring: the person's % and _ match themselves.
- */
-export const substringPattern = (text: string): string => `%${text.replace(/[%_\\]/g, '\\$&')}%`;
-
-/**
- * People whose name or email holds the pattern in `param` (substringPattern). ILIKE's own
- * lower-casing, done once (migration 1767400000000): the stored columns, and the pattern
- * lower-cased by PostgreSQL as ILIKE does (not by JavaScript's rules). `alias` names the users
- * table when the query gives it one.
- */
-export const nameOrEmailHolds = (param: string, alias = ''): string =>
-  `(${alias}name_lower LIKE lower(${param}::text) OR ${alias}email_lower LIKE lower(${param}::text))`;
-
-/**
- * The WHERE clause of a MemberFilter and its parameters ($1 the organization); `narrowing` the
- * same without the organization ('true' when nothing else narrows).
- */
-function memberWhere(filter: MemberFilter): {
-  where: string;
-  narrowing: string;
-  params: unknown[];
-} {
-  const params: unknown[] = [filter.organizationId];
-  const clauses = ['organization_id = $1'];
-  const add = (clause: (param: string) => string, value: unknown) => {
-    params.push(value);
-    clauses.push(clause(`$${params.length}`));
-  };
-  const search = filter.search?.trim() ?? '';
-  if (search !== '') {
-    add((p) => nameOrEmailHolds(p), substringPattern(search));
-  }
-  if (filter.roles) add((p) => `role = ANY(${p}::text[])`, filter.roles);
-  // Written out, not a parameter: the pending people's partial index (users_pending_idx) is
-  // used only when the plan knows the condition is NOT is_active.
-  if (filter.active !== undefined) clauses.push(filter.active ? 'is_active' : 'NOT is_active');
-  // Its own filter, not folded into `active` (accepted, suspended or not): those who may act
-  // (MAY_ACT) are both, as the choosers and the skills matrix ask.
-  if (filter.suspended !== undefined)
-    clauses.push(filter.suspended ? 'suspended_at IS NOT NULL' : 'suspended_at IS NULL');
-  if (filter.userIds) add((p) => `id = ANY(${p}::int[])`, filter.userIds);
-  const narrowing = clauses.slice(1).join(' AND ') || 'true';
-  return { where: clauses.join(' AND '), narrowing, params };
 }
 
 /**
@@ -111,7 +59,10 @@ function selectionIds(param: number, selectionLimit: number | undefined): string
              FROM (SELECT u.id FROM unnest(${side}) u(id) ORDER BY u.id LIMIT $${param}) t)`;
 }
 
-/** The users table: people as the other services show them (plain rows), and new users. */
+/**
+ * The users table: people as the other services show them (plain rows), and new users; their
+ * ids alone are MemberIdsRepository's.
+ */
 @Injectable()
 export class UsersRepository {
   constructor(@Inject(DataSource) private readonly db: DataSource) {}
@@ -155,52 +106,6 @@ export class UsersRepository {
       this.db.query(count, params) as Promise<{ total: number }[]>,
     ]);
     return { members, total: counted[0]?.total ?? 0 };
-  }
-
-  /** The ids of the filter's people, by id. */
-  async findMemberIds(filter: MemberFilter): Promise<number[]> {
-    const { where, params } = memberWhere(filter);
-    const rows = (await this.db.query(
-      `SELECT coalesce(array_agg(id ORDER BY id), '{}') AS ids FROM users WHERE ${where}`,
-      params,
-    )) as { ids: number[] }[];
-    return rows[0]?.ids ?? [];
-  }
-
-  /**
-   * One page of the filter's ids after `afterId`, ascending (identityRpc.memberIdPage): the
-   * pending and suspended people's partial indexes (users_pending_idx, users_suspended_idx)
-   * walk them in order and stop at the page's end.
-   */
-  async findMemberIdPage(filter: MemberFilter, afterId: number, limit: number): Promise<number[]> {
-    const { where, params } = memberWhere(filter);
-    const n = params.length;
-    const rows = (await this.db.query(
-      `SELECT id FROM users WHERE ${where} AND id > $${n + 1} ORDER BY id LIMIT $${n + 2}`,
-      [...params, afterId, limit],
-    )) as { id: number }[];
-    return rows.map((row) => row.id);
-  }
-
-  /**
-   * One page of the ids of the organization's people the filter does not hold (any status),
-   * after `afterId` ascending: the rest of an `excluded` selection (findMemberSearch's `others`,
-   * whose condition this is), walked by the primary key.
-   */
-  async findOtherMemberIdPage(
-    filter: MemberFilter,
-    afterId: number,
-    limit: number,
-  ): Promise<number[]> {
-    const { narrowing, params } = memberWhere(filter);
-    const n = params.length;
-    const rows = (await this.db.query(
-      `SELECT id FROM users
-        WHERE organization_id = $1 AND (${narrowing}) IS NOT TRUE AND id > $${n + 1}
-        ORDER BY id LIMIT $${n + 2}`,
-      [...params, afterId, limit],
-    )) as { id: number }[];
-    return rows.map((row) => row.id);
   }
 
   /**
@@ -251,7 +156,7 @@ export class UsersRepository {
     return {
       members,
       total,
-      // Sorted here, as findActiveIdsByRole's: the answer lists ids ascending.
+      // Sorted here, as MemberIdsRepository.findActiveIdsByRole's: the answer lists ids ascending.
       selection: {
         kind: excluded ? 'excluded' : 'listed',
         userIds: Array.from(Int32Array.from(ids).sort()),
@@ -267,27 +172,6 @@ export class UsersRepository {
         WHERE organization_id = $1 AND id = ANY($2::int[]) ORDER BY name`,
       [organizationId, userIds],
     )) as MemberRow[];
-  }
-
-  /**
-   * Active people's ids (MAY_ACT: nobody suspended, as the head counts), one array per role:
-   * the certification digest's readers, among whom nobody suspended is (neither told nor
-   * mailed). A few lines whatever the head count. Read as JSON and sorted here: at 100,000
-   * people `array_agg(id ORDER BY id)` sorted on disk and the driver parsed the int[] text
-   * element by element (110-190 ms against 60-85).
-   */
-  async findActiveIdsByRole(
-    organizationId: number,
-  ): Promise<{ role: string; userIds: number[] }[]> {
-    const rows = (await this.db.query(
-      `SELECT role, json_agg(id) AS "userIds" FROM users
-        WHERE organization_id = $1 AND ${MAY_ACT} GROUP BY role ORDER BY role`,
-      [organizationId],
-    )) as { role: string; userIds: number[] }[];
-    return rows.map(({ role, userIds }) => ({
-      role,
-      userIds: Array.from(Int32Array.from(userIds).sort()),
-    }));
   }
 
   /**
@@ -337,31 +221,6 @@ export class UsersRepository {
       [organizationId, userIds, since ?? null],
     )) as { version: string; ids: number[] | null }[];
     return rows[0]!;
-  }
-
-  /**
-   * The pending or suspended people of the organizations (ids ascending, each once). Two
-   * branches, the conditions written out, so each uses its partial index (users_pending_idx,
-   * users_suspended_idx) rather than scanning everyone of the organizations.
-   */
-  async findUncountedIds(
-    organizationIds: number[],
-    page: { afterId: number; limit: number | null } = { afterId: 0, limit: null },
-  ): Promise<number[]> {
-    // `LIMIT NULL` is no limit: the previous release's call answers every id. Each branch is
-    // limited too, so the union dedupes and sorts at most twice the page, not every id left.
-    const rows = (await this.db.query(
-      `(SELECT id FROM users
-         WHERE organization_id = ANY($1::int[]) AND NOT is_active AND id > $2
-         ORDER BY id LIMIT $3)
-       UNION
-       (SELECT id FROM users
-         WHERE organization_id = ANY($1::int[]) AND suspended_at IS NOT NULL AND id > $2
-         ORDER BY id LIMIT $3)
-       ORDER BY id LIMIT $3`,
-      [organizationIds, page.afterId, page.limit],
-    )) as { id: number }[];
-    return rows.map((row) => row.id);
   }
 
   /** Plain `{ id, name }` objects, as the contract answers them, not entities. */

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Actor, identityRpc, MemberFilter, MemberKey, RpcAnswer, User } from '@hub/proto';
 import { RpcFailure } from '@hub/kit';
 import { CurrentUserReads } from './current-user-reads.js';
+import { MemberIdsRepository } from './member-ids.repository.js';
 import { type MemberRow, UsersRepository } from './users.repository.js';
 import { profilePictureUrl, toUserView } from './user-view.js';
 
@@ -19,7 +20,10 @@ const toMember = (user: MemberRow) => ({
 export class UsersService {
   private readonly currentUsers: CurrentUserReads;
 
-  constructor(@Inject(UsersRepository) private readonly users: UsersRepository) {
+  constructor(
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(MemberIdsRepository) private readonly ids: MemberIdsRepository,
+  ) {
     this.currentUsers = new CurrentUserReads(users);
   }
 
@@ -38,30 +42,30 @@ export class UsersService {
   /** The ids of the filter's people (a count's or an export's, without their details). */
   memberIds(filter: MemberFilter): Promise<number[]> {
     if (filter.userIds?.length === 0) return Promise.resolve([]);
-    return this.users.findMemberIds(filter);
+    return this.ids.findMemberIds(filter);
   }
 
   /** One page of the filter's ids after `afterId`, ascending (identityRpc.memberIdPage). */
   memberIdPage(filter: MemberFilter, afterId: number, limit: number): Promise<number[]> {
     if (filter.userIds?.length === 0) return Promise.resolve([]);
-    return this.users.findMemberIdPage(filter, afterId, limit);
+    return this.ids.findMemberIdPage(filter, afterId, limit);
   }
 
   /** One page of the ids of the organization's people the filter does not hold (identityRpc). */
   otherMemberIdPage(filter: MemberFilter, afterId: number, limit: number): Promise<number[]> {
-    return this.users.findOtherMemberIdPage(filter, afterId, limit);
+    return this.ids.findOtherMemberIdPage(filter, afterId, limit);
   }
 
   /** Pending or suspended people of any of the organizations (identityRpc.uncountedMemberIds). */
   uncountedMemberIds(organizationIds: number[]): Promise<number[]> {
     if (organizationIds.length === 0) return Promise.resolve([]);
-    return this.users.findUncountedIds(organizationIds);
+    return this.ids.findUncountedIds(organizationIds);
   }
 
   /** One page of them after `afterId` (identityRpc.uncountedMemberIdPage). */
   uncountedMemberIdPage(organizationIds: number[], afterId: number, limit: number) {
     if (organizationIds.length === 0) return Promise.resolve([]);
-    return this.users.findUncountedIds(organizationIds, { afterId, limit });
+    return this.ids.findUncountedIds(organizationIds, { afterId, limit });
   }
 
   /**
@@ -98,7 +102,7 @@ export class UsersService {
 
   /** Active people's ids (accepted, not suspended) by role, without the people's details. */
   activeMemberIds(organizationId: number): Promise<{ role: string; userIds: number[] }[]> {
-    return this.users.findActiveIdsByRole(organizationId);
+    return this.ids.findActiveIdsByRole(organizationId);
   }
 
   /**
