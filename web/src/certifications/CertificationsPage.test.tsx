@@ -1,40 +1,21 @@
-import type { Certification, CertificationList, User } from '@hub/proto';
+import type { User } from '@hub/proto';
 import { InfiniteQueryObserver, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentUserQuery } from '../api/queries';
 import { mySopsQuery } from '../my-sops/queries';
+import { certificationPages, holders, servePages } from './certification-pages.test-support';
 import { CertificationsPage } from './CertificationsPage';
 import { certificationPagesQuery, certificationsQuery } from './queries';
 
 const TOTAL = 5;
 
-const certification = (id: number): Certification => ({
-  id,
-  userId: 100 + id,
-  holderName: `Holder ${id}`,
-  kind: 'sop',
-  subjectId: 4,
-  title: 'Cooling',
-  categories: ['Kitchen'],
-  score: 90,
-  issuedAt: '2026-11-01T00:00:00.000Z',
-  expiresAt: '2027-11-01T00:00:00.000Z',
-  validityMonths: 12,
+const pageOf = certificationPages({
+  total: TOTAL,
   state: 'active',
-  verificationCode: `CODE-${id}`,
-  revokedAt: null,
-  revokedReason: null,
-  reobservation: null,
-});
-
-const pageOf = (ids: number[], nextCursor: string | null): CertificationList => ({
-  certifications: ids.map(certification),
-  totalCount: TOTAL,
-  nextCursor,
-  summary: { active: TOTAL, completedThisMonth: 0, expiringSoon: 0, overdue: 0, revoked: 0 },
-  categories: [{ name: 'Kitchen', count: TOTAL }],
+  expiresAt: '2027-11-01T00:00:00.000Z',
+  summary: { active: TOTAL },
 });
 
 /** A client holding the page's first answer (two of five) and whoever is signed in. */
@@ -50,25 +31,6 @@ const render = (client: QueryClient) =>
   renderToStaticMarkup(
     createElement(QueryClientProvider, { client }, createElement(CertificationsPage)),
   );
-
-const holders = (markup: string) => [...markup.matchAll(/Holder (\d+)/g)].map((found) => found[1]);
-
-/** Answers the pages after the first by cursor, and records what was asked. */
-function servePages(pages: Record<string, CertificationList>): string[] {
-  const asked: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      asked.push(url);
-      const cursor = new URL(url, 'http://hub.test').searchParams.get('cursor') ?? '';
-      return new Response(JSON.stringify(pages[cursor]), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
-  return asked;
-}
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,4 +1,4 @@
-import type { Certification, CertificationList, CertificationState } from '@hub/proto';
+import type { CertificationState } from '@hub/proto';
 import { InfiniteQueryObserver, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   createMemoryHistory,
@@ -10,6 +10,11 @@ import {
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  certificationPages,
+  holders,
+  servePages,
+} from '../certifications/certification-pages.test-support';
 import { certificationPagesQuery, certificationsQuery } from '../certifications/queries';
 import { CertificationsInsightsPage } from './CertificationsInsightsPage';
 import { certificationInsightsQuery } from './queries';
@@ -18,31 +23,11 @@ import { parseCertificationsSearch } from './search';
 const STATE: CertificationState = 'expiring_soon';
 const TOTAL = 5;
 
-const certification = (id: number): Certification => ({
-  id,
-  userId: 100 + id,
-  holderName: `Holder ${id}`,
-  kind: 'sop',
-  subjectId: 4,
-  title: 'Cooling',
-  categories: ['Kitchen'],
-  score: 90,
-  issuedAt: '2026-11-01T00:00:00.000Z',
-  expiresAt: '2026-12-20T00:00:00.000Z',
-  validityMonths: 12,
+const pageOf = certificationPages({
+  total: TOTAL,
   state: STATE,
-  verificationCode: `CODE-${id}`,
-  revokedAt: null,
-  revokedReason: null,
-  reobservation: null,
-});
-
-const pageOf = (ids: number[], nextCursor: string | null): CertificationList => ({
-  certifications: ids.map(certification),
-  totalCount: TOTAL,
-  nextCursor,
-  summary: { active: 0, completedThisMonth: 0, expiringSoon: TOTAL, overdue: 0, revoked: 0 },
-  categories: [{ name: 'Kitchen', count: TOTAL }],
+  expiresAt: '2026-12-20T00:00:00.000Z',
+  summary: { expiringSoon: TOTAL },
 });
 
 /** A client holding the figures and the state's first answer (two of five). */
@@ -70,25 +55,6 @@ async function render(client: QueryClient): Promise<string> {
   return renderToStaticMarkup(
     createElement(QueryClientProvider, { client }, createElement(RouterProvider, { router })),
   );
-}
-
-const holders = (markup: string) => [...markup.matchAll(/Holder (\d+)/g)].map((found) => found[1]);
-
-/** Answers the pages after the first by cursor, and records what was asked. */
-function servePages(pages: Record<string, CertificationList>): string[] {
-  const asked: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      asked.push(url);
-      const cursor = new URL(url, 'http://hub.test').searchParams.get('cursor') ?? '';
-      return new Response(JSON.stringify(pages[cursor]), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
-  return asked;
 }
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DataSource } from 'typeorm';
-import { claimTestResources, type TestResources } from '@hub/testing';
-import { openObservationDatabase } from '../database.js';
+import { describe, expect, it } from 'vitest';
 import {
-  expiringAroundTheWindow,
-  inZone,
   sessionZone,
-  zoneSpringingForwardSoon,
+  zonedDatabaseExpiringAroundTheWindow,
 } from '../test-support/database-zone.js';
 import { RecommendationsRepository } from './recommendations.repository.js';
 
@@ -18,30 +13,11 @@ const ORG = 95;
  * hour short across a daylight-saving change on a server not set to UTC.
  */
 describe("the recommendations' expiring certifications, whatever zone the database is set to", () => {
-  let resources: TestResources;
-  let db: DataSource;
-
-  beforeAll(async () => {
-    resources = claimTestResources();
-    db = await openObservationDatabase(
-      inZone(resources.databaseUrl, zoneSpringingForwardSoon(new Date())),
-    );
-    await expiringAroundTheWindow(
-      db,
-      ORG,
-      (holder) => (holder === 1 ? 'Inside' : 'Past'),
-      'RECZONE-',
-    );
-  });
-
-  afterAll(async () => {
-    await db?.destroy();
-    await resources?.release();
-  });
+  const zoned = zonedDatabaseExpiringAroundTheWindow(ORG, 'RECZONE-');
 
   it('reads one expiring within 30 days of 24 hours across a daylight-saving change', async () => {
-    expect(await sessionZone(db)).toMatch(/^<\+00>0<\+01>-1,/);
-    const rows = await new RecommendationsRepository(db).expiringCertifications(ORG);
+    expect(await sessionZone(zoned.db)).toMatch(/^<\+00>0<\+01>-1,/);
+    const rows = await new RecommendationsRepository(zoned.db).expiringCertifications(ORG);
     expect(rows.map((row) => row.title)).toEqual(['Inside']);
   });
 });

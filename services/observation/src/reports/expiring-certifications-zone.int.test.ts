@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
-import { claimTestResources, type TestResources } from '@hub/testing';
-import { openObservationDatabase } from '../database.js';
 import {
-  expiringAroundTheWindow,
-  inZone,
-  zoneSpringingForwardSoon,
   sessionZone,
+  zonedDatabaseExpiringAroundTheWindow,
 } from '../test-support/database-zone.js';
 import { ReportsRepository } from './reports.repository.js';
 
@@ -18,36 +14,17 @@ const ORG = 94;
  * hour short across a daylight-saving change on a server not set to UTC.
  */
 describe("Insights' expiring certifications, whatever zone the database is set to", () => {
-  let resources: TestResources;
-  let db: DataSource;
-
-  beforeAll(async () => {
-    resources = claimTestResources();
-    db = await openObservationDatabase(
-      inZone(resources.databaseUrl, zoneSpringingForwardSoon(new Date())),
-    );
-    await expiringAroundTheWindow(
-      db,
-      ORG,
-      (holder) => (holder === 1 ? 'Inside' : 'Past'),
-      'REPZONE-',
-    );
-  });
-
-  afterAll(async () => {
-    await db?.destroy();
-    await resources?.release();
-  });
+  const zoned = zonedDatabaseExpiringAroundTheWindow(ORG, 'REPZONE-');
 
   it('lists one expiring within 30 days of 24 hours across a daylight-saving change', async () => {
-    expect(await sessionZone(db)).toMatch(/^<\+00>0<\+01>-1,/);
-    const rows = await new ReportsRepository(db).expiringCertifications(ORG, 10);
+    expect(await sessionZone(zoned.db)).toMatch(/^<\+00>0<\+01>-1,/);
+    const rows = await new ReportsRepository(zoned.db).expiringCertifications(ORG, 10);
     expect(rows.map((row) => row.title)).toEqual(['Inside']);
   });
 
   it("lists one expiring at the window's last moment, expiring soon as stateSql has it", async () => {
     // One transaction: its now() is one moment, so a row can expire exactly when the window ends.
-    const runner = db.createQueryRunner();
+    const runner = zoned.db.createQueryRunner();
     await runner.connect();
     await runner.startTransaction();
     try {

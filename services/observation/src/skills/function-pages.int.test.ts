@@ -12,6 +12,7 @@ import type { RpcClient } from '@hub/kit';
 import { claimTestResources, type TestResources } from '@hub/testing';
 import { openObservationDatabase } from '../database.js';
 import { type Member, Members } from '../team/members.js';
+import { insertJobFunction } from '../test-support/job-function.js';
 import { FunctionPeople } from './function-people.js';
 import { SkillsMatrixRepository } from './skills-matrix.repository.js';
 import { SkillsMatrixService } from './skills-matrix.service.js';
@@ -170,20 +171,7 @@ describe('the skills matrix of a large job function, a batch of people a message
   beforeAll(async () => {
     resources = claimTestResources();
     db = await openObservationDatabase(resources.databaseUrl);
-    [{ id: jobFunctionId }] = (await db.query(
-      `INSERT INTO job_functions (organization_id, name, created_by) VALUES ($1, 'Cook', 1)
-       RETURNING id`,
-      [ACME],
-    )) as [{ id: number }];
-    await db.query(
-      `INSERT INTO job_function_sops (job_function_id, document_id, title) VALUES ($1, $2, 'Cooling')`,
-      [jobFunctionId, SOP],
-    );
-    await db.query(
-      `INSERT INTO job_function_members (job_function_id, organization_id, user_id)
-       SELECT $1, $2, unnest($3::int[])`,
-      [jobFunctionId, ACME, HOLDERS],
-    );
+    jobFunctionId = await insertJobFunction(db, ACME, SOP, HOLDERS);
   });
 
   afterAll(async () => {

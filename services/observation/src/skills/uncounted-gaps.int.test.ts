@@ -5,6 +5,7 @@ import type { RpcClient } from '@hub/kit';
 import { claimTestResources, type TestResources } from '@hub/testing';
 import { openObservationDatabase } from '../database.js';
 import { Members } from '../team/members.js';
+import { insertJobFunction } from '../test-support/job-function.js';
 import { PlayedMemberIds, type PlayedPerson } from '../test-support/played-member-ids.js';
 import { SkillsMatrixRepository } from './skills-matrix.repository.js';
 import { SkillsMatrixService } from './skills-matrix.service.js';
@@ -49,21 +50,7 @@ describe("the skills matrix's gaps without the uncounted, their ids a page at a 
   beforeAll(async () => {
     resources = claimTestResources();
     db = await openObservationDatabase(resources.databaseUrl);
-    [{ id: jobFunctionId }] = (await db.query(
-      `INSERT INTO job_functions (organization_id, name, created_by) VALUES ($1, 'Cook', 1)
-       RETURNING id`,
-      [ACME],
-    )) as [{ id: number }];
-    await db.query(
-      `INSERT INTO job_function_sops (job_function_id, document_id, title)
-       VALUES ($1, $2, 'Cooling')`,
-      [jobFunctionId, SOP],
-    );
-    await db.query(
-      `INSERT INTO job_function_members (job_function_id, organization_id, user_id)
-       SELECT $1, $2, unnest($3::int[])`,
-      [jobFunctionId, ACME, HOLDERS],
-    );
+    jobFunctionId = await insertJobFunction(db, ACME, SOP, HOLDERS);
   });
 
   afterAll(async () => {

@@ -1,4 +1,7 @@
 import type { DataSource } from 'typeorm';
+import { afterAll, beforeAll } from 'vitest';
+import { claimTestResources, type TestResources } from '@hub/testing';
+import { openObservationDatabase } from '../database.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -51,4 +54,35 @@ export async function expiringAroundTheWindow(
        FROM generate_series(1, 2) n`,
     [organizationId, title(1), title(2), codePrefix],
   );
+}
+
+/**
+ * A test file's database in a zone whose clocks go forward soon (zoneSpringingForwardSoon),
+ * holding expiringAroundTheWindow's two certifications, titled 'Inside' (holder 1) and 'Past'
+ * (holder 2): opened before the file's tests, closed after them.
+ */
+export function zonedDatabaseExpiringAroundTheWindow(
+  organizationId: number,
+  codePrefix: string,
+): { readonly db: DataSource } {
+  let resources: TestResources | undefined;
+  let db: DataSource | undefined;
+  beforeAll(async () => {
+    resources = claimTestResources();
+    db = await openObservationDatabase(
+      inZone(resources.databaseUrl, zoneSpringingForwardSoon(new Date())),
+    );
+    const title = (holder: 1 | 2) => (holder === 1 ? 'Inside' : 'Past');
+    await expiringAroundTheWindow(db, organizationId, title, codePrefix);
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await resources?.release();
+  });
+  return {
+    get db() {
+      if (!db) throw new Error('The database is opened before the tests');
+      return db;
+    },
+  };
 }

@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
-import type { RpcClient } from '@hub/kit';
 import { claimTestResources, type TestResources } from '@hub/testing';
 import { countingIdentity } from '@hub/testing/identity';
-import type {
-  CertificationIssuer,
-  CompletedCourse,
-} from '../certifications/certification-issuer.js';
+import type { CompletedCourse } from '../certifications/certification-issuer.js';
 import { openObservationDatabase } from '../database.js';
-import { Members } from '../team/members.js';
-import { CourseCompletionRepository } from './course-completion.repository.js';
-import { CourseCompletion } from './course-completion.js';
+import { completionIssuingTo, insertCourse } from '../test-support/course-completion.js';
+import type { CourseCompletion } from './course-completion.js';
 
 const ACME = 61;
 const SOP = 9;
@@ -41,17 +36,7 @@ describe("a course's completions", () => {
   beforeAll(async () => {
     resources = claimTestResources();
     db = await openObservationDatabase(resources.databaseUrl);
-    const [course] = (await db.query(
-      `INSERT INTO courses (organization_id, title, description, category, duration, difficulty,
-         created_by)
-       VALUES ($1, 'Presses', '', 'Safety', '1 hour', 'Beginner', 1) RETURNING id`,
-      [ACME],
-    )) as { id: number }[];
-    courseId = course!.id;
-    await db.query(
-      `INSERT INTO course_sops (course_id, position, document_id, title) VALUES ($1, 0, $2, 'S')`,
-      [courseId, SOP],
-    );
+    courseId = await insertCourse(db, ACME, 'Presses', SOP);
     await db.query(
       `INSERT INTO enrollments (course_id, user_id) SELECT $1, n FROM generate_series(1, $2::int) n`,
       [courseId, ENROLLED],
@@ -65,16 +50,13 @@ describe("a course's completions", () => {
          FROM generate_series(1, $3::int) n`,
       [ACME, SOP, PASSED],
     );
-    const certifications = {
-      courseCompleted: (course: CompletedCourse) => {
+    completion = completionIssuingTo(
+      db,
+      (course) => {
         issued.push(course);
         return Promise.resolve();
       },
-    } as unknown as CertificationIssuer;
-    completion = new CourseCompletion(
-      new CourseCompletionRepository(db),
-      certifications,
-      new Members(rpc as unknown as RpcClient),
+      { rpc },
     );
   });
 

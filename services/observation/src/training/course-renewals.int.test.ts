@@ -1,17 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
-import type { RpcClient } from '@hub/kit';
 import { claimTestResources, type TestResources } from '@hub/testing';
 import { countingIdentity } from '@hub/testing/identity';
-import type {
-  CertificationIssuer,
-  CompletedCourse,
-} from '../certifications/certification-issuer.js';
+import type { CompletedCourse } from '../certifications/certification-issuer.js';
 import { CertificationsRepository } from '../certifications/certifications.repository.js';
 import { openObservationDatabase } from '../database.js';
-import { Members } from '../team/members.js';
-import { CourseCompletionRepository } from './course-completion.repository.js';
-import { CourseCompletion } from './course-completion.js';
+import { completionIssuingTo, insertCourse } from '../test-support/course-completion.js';
+import type { CourseCompletion } from './course-completion.js';
 
 const ORG = 63;
 const SOP = 9;
@@ -39,44 +34,28 @@ describe("a course's certificate and the passes of its SOPs", () => {
   beforeAll(async () => {
     resources = claimTestResources();
     db = await openObservationDatabase(resources.databaseUrl);
-    const [course] = (await db.query(
-      `INSERT INTO courses (organization_id, title, description, category, duration, difficulty,
-         created_by)
-       VALUES ($1, 'Freezers', '', 'Safety', '1 hour', 'Beginner', 1) RETURNING id`,
-      [ORG],
-    )) as { id: number }[];
-    await db.query(
-      `INSERT INTO course_sops (course_id, position, document_id, title) VALUES ($1, 0, $2, 'S')`,
-      [course!.id, SOP],
-    );
+    const courseId = await insertCourse(db, ORG, 'Freezers', SOP);
     await db.query(`INSERT INTO enrollments (course_id, user_id) VALUES ($1, $2)`, [
-      course!.id,
+      courseId,
       LEARNER,
     ]);
     const certifications = new CertificationsRepository(db);
-    const issuer = {
-      courseCompleted: async (course: CompletedCourse, at: Date) => {
-        issued.push({ course, at });
-        await certifications.issue({
-          ...course,
-          kind: 'course',
-          subjectId: course.courseId,
-          observationId: null,
-          observerId: null,
-          score: null,
-          validityMonths: 12,
-          issuedAt: at,
-          expiresAt: new Date(at.getTime() + YEAR_MS),
-          observedFrom: null,
-        });
-      },
-    } as unknown as CertificationIssuer;
-    const { rpc } = countingIdentity({ people: 10 });
-    completion = new CourseCompletion(
-      new CourseCompletionRepository(db),
-      issuer,
-      new Members(rpc as unknown as RpcClient),
-    );
+    const issue = async (course: CompletedCourse, at: Date) => {
+      issued.push({ course, at });
+      await certifications.issue({
+        ...course,
+        kind: 'course',
+        subjectId: course.courseId,
+        observationId: null,
+        observerId: null,
+        score: null,
+        validityMonths: 12,
+        issuedAt: at,
+        expiresAt: new Date(at.getTime() + YEAR_MS),
+        observedFrom: null,
+      });
+    };
+    completion = completionIssuingTo(db, issue, countingIdentity({ people: 10 }));
   });
 
   afterAll(async () => {

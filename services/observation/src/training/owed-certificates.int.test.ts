@@ -1,16 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
-import type { RpcClient } from '@hub/kit';
 import { claimTestResources, type TestResources } from '@hub/testing';
 import { countingIdentity } from '@hub/testing/identity';
-import type {
-  CertificationIssuer,
-  CompletedCourse,
-} from '../certifications/certification-issuer.js';
 import { openObservationDatabase } from '../database.js';
-import { Members } from '../team/members.js';
-import { CourseCompletionRepository } from './course-completion.repository.js';
-import { CourseCompletion } from './course-completion.js';
+import { completionIssuingTo, insertCourse } from '../test-support/course-completion.js';
+import type { CourseCompletion } from './course-completion.js';
 
 const ACME = 62;
 /** Learners 1..FAILING owe certificates that always fail; NEWER's is owed after them. */
@@ -28,34 +22,25 @@ describe('course certificates owed', () => {
   beforeAll(async () => {
     resources = claimTestResources();
     db = await openObservationDatabase(resources.databaseUrl);
-    const [course] = (await db.query(
-      `INSERT INTO courses (organization_id, title, description, category, duration, difficulty,
-         created_by)
-       VALUES ($1, 'Presses', '', 'Safety', '1 hour', 'Beginner', 1) RETURNING id`,
-      [ACME],
-    )) as { id: number }[];
+    const courseId = await insertCourse(db, ACME, 'Presses');
     await db.query(
       `INSERT INTO enrollments (course_id, user_id, completed_at)
        SELECT $1, n, now() FROM generate_series(1, $2::int) n`,
-      [course!.id, NEWER],
+      [courseId, NEWER],
     );
     await db.query(
       `INSERT INTO course_certificates_owed (course_id, user_id, created_at)
        SELECT $1, n, now() - (interval '1 minute' * ($2 + 1 - n)) FROM generate_series(1, $2::int) n`,
-      [course!.id, NEWER],
+      [courseId, NEWER],
     );
-    const certifications = {
-      courseCompleted: (course: CompletedCourse) => {
+    completion = completionIssuingTo(
+      db,
+      (course) => {
         if (course.userId <= FAILING) return Promise.reject(new Error('refused'));
         issued.push(course.userId);
         return Promise.resolve();
       },
-    } as unknown as CertificationIssuer;
-    const { rpc } = countingIdentity({ people: NEWER });
-    completion = new CourseCompletion(
-      new CourseCompletionRepository(db),
-      certifications,
-      new Members(rpc as unknown as RpcClient),
+      countingIdentity({ people: NEWER }),
     );
   });
 
