@@ -25,6 +25,8 @@ import { ObservationWeeksLatest1767856000000 } from './migrations/1767856000000-
 import { ResponseKeys1767900000000 } from './migrations/1767900000000-response-keys.js';
 import { CourseCertificatesOwed1767910000000 } from './migrations/1767910000000-course-certificates-owed.js';
 import { ObservationStartKeys1768000009000 } from './migrations/1768000009000-observation-start-keys.js';
+import { OwedCertificateBackoff1768000010000 } from './migrations/1768000010000-owed-certificate-backoff.js';
+import { CourseCompletionChecks1768000011000 } from './migrations/1768000011000-course-completion-checks.js';
 import { WindowScores1767801000000 } from './migrations/1767801000000-window-scores.js';
 import { EnrolmentPasses1767810000000 } from './migrations/1767810000000-enrolment-passes.js';
 
@@ -69,5 +71,7 @@ export const openObservationDatabase = (url: string) =>
       ResponseKeys1767900000000,
       CourseCertificatesOwed1767910000000,
       ObservationStartKeys1768000009000,
+      OwedCertificateBackoff1768000010000,
+      CourseCompletionChecks1768000011000,
     ],
   });

@@ -87,4 +87,6 @@ export const OBSERVATION_NOT_EXPORTED: Readonly<Record<string, string>> = {
     "completions' course progress and notices not yet done: copies of facts the archive holds",
   course_certificates_owed:
     'course certificates not yet issued for completed enrolments the archive holds',
+  course_completion_checks:
+    "course edits' completion checks not yet done: the archive holds the courses and enrolments",
 };

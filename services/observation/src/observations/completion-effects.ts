@@ -88,8 +88,8 @@ export class CompletionEffects implements OnApplicationBootstrap, OnModuleDestro
 
   /**
    * The course progress and notices owed by completions (this observation's, or every one
-   * waiting when none is named, with the course certificates owed). Never throws: a failure
-   * stays owed for the next pass.
+   * waiting when none is named, with the courses' owed checks and certificates). Never throws:
+   * a failure stays owed for a later pass.
    */
   async settle(observationId: number | null = null): Promise<void> {
     try {
@@ -101,11 +101,20 @@ export class CompletionEffects implements OnApplicationBootstrap, OnModuleDestro
     } catch (error) {
       this.logger.warn(`completion effects not settled: ${String(error)}`);
     }
-    // The retry pass also issues the course certificates completions still owe.
-    if (observationId === null)
-      await this.courses
-        .settleOwed()
-        .catch((error: unknown) => this.logger.warn(`course certificates: ${String(error)}`));
+    if (observationId === null) await this.settleCourses();
+  }
+
+  /**
+   * The retry pass also does the completion checks course edits owe, then issues the course
+   * certificates completions still owe (those the checks just completed among them).
+   */
+  private async settleCourses(): Promise<void> {
+    await this.courses
+      .recheckCourses()
+      .catch((error: unknown) => this.logger.warn(`course completion checks: ${String(error)}`));
+    await this.courses
+      .settleOwed()
+      .catch((error: unknown) => this.logger.warn(`course certificates: ${String(error)}`));
   }
 
   /**

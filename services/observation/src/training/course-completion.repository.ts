@@ -40,16 +40,32 @@ const COMPLETE_PRESENT_ENROLMENTS_SQL = `
   SELECT * FROM completed`;
 
 /**
- * A batch of the certificates owed, each as its completion answered it: the least tried first
- * (then the oldest), so a batch that keeps failing, tried once more each pass, falls behind the
- * newer ones instead of holding them back for ever.
+ * When a row that just failed is tried again (`attempts`: its failures before this one): a
+ * minute after the first failure, twice as long after each next, an hour at most. Whatever
+ * failed (identity, the certificate's write) is not asked again every pass while it is down; the
+ * exponent is capped so that the power never overflows, however many failures.
+ */
+const NEXT_ATTEMPT_SQL = `now() + least(interval '1 minute' * power(2, least(attempts, 6)), interval '1 hour')`;
+
+/**
+ * A batch of the certificates owed that are due, each as its completion answered it: the least
+ * tried first (then the oldest), so a batch that keeps failing falls behind the newer ones
+ * instead of holding them back for ever.
  */
 const OWED_SQL = `
   SELECT e.user_id, e.course_id, c.title, c.organization_id, e.completed_at AS at
     FROM course_certificates_owed o
     JOIN enrollments e ON e.course_id = o.course_id AND e.user_id = o.user_id
     JOIN courses c ON c.id = e.course_id
+   WHERE o.next_attempt_at <= now()
    ORDER BY o.attempts, o.created_at LIMIT 100`;
+
+/** A batch of the completion checks course edits owe that are due, the least tried first. */
+const CHECKS_DUE_SQL = `
+  SELECT k.course_id, c.organization_id, k.request
+    FROM course_completion_checks k JOIN courses c ON c.id = k.course_id
+   WHERE k.next_attempt_at <= now()
+   ORDER BY k.attempts, k.requested_at LIMIT 100`;
 
 /** The open enrolments of a course that it would complete, by learner. */
 const COMPLETABLE_SQL = `
@@ -82,6 +98,13 @@ const RENEWABLE_SQL = `
              WHERE o.organization_id = c.organization_id AND o.operator_id = e.user_id
                AND o.document_id = $2 AND o.status = 'completed' AND o.passed))`;
 
+/** A course's completions to check again, as the latest edit of it asked. */
+export interface CourseCheck {
+  course_id: number;
+  organization_id: number;
+  request: string;
+}
+
 export interface CompletedRow {
   user_id: number;
   course_id: number;
@@ -107,7 +130,7 @@ export class CourseCompletionRepository {
     ])) as CompletedRow[];
   }
 
-  /** Course certificates owed by completions, least tried first, then oldest. */
+  /** Course certificates owed by completions and due, least tried first, then oldest. */
   async owedCertificates(): Promise<CompletedRow[]> {
     return (await this.db.query(OWED_SQL)) as CompletedRow[];
   }
@@ -115,7 +138,7 @@ export class CourseCompletionRepository {
   /**
    * Runs `issue` for the certificate this completion owes, the row locked (SKIP LOCKED: one
    * another replica or request is issuing is left to it) and removed when issued; a failure is
-   * counted on the row, kept for the next try, and thrown.
+   * counted on the row, kept for a later try, and thrown.
    */
   async settleCertificate(row: CompletedRow, issue: () => Promise<void>): Promise<void> {
     const key = [row.course_id, row.user_id];
@@ -135,7 +158,8 @@ export class CourseCompletionRepository {
       });
     } catch (error) {
       await this.db.query(
-        `UPDATE course_certificates_owed SET attempts = attempts + 1, last_error = $3
+        `UPDATE course_certificates_owed
+            SET attempts = attempts + 1, last_error = $3, next_attempt_at = ${NEXT_ATTEMPT_SQL}
           WHERE course_id = $1 AND user_id = $2`,
         [...key, String(error).slice(0, 1000)],
       );
@@ -149,7 +173,8 @@ export class CourseCompletionRepository {
    */
   async countFailure(rows: CompletedRow[], error: unknown): Promise<void> {
     await this.db.query(
-      `UPDATE course_certificates_owed o SET attempts = attempts + 1, last_error = $3
+      `UPDATE course_certificates_owed o
+          SET attempts = attempts + 1, last_error = $3, next_attempt_at = ${NEXT_ATTEMPT_SQL}
          FROM unnest($1::int[], $2::int[]) AS k(course_id, user_id)
         WHERE o.course_id = k.course_id AND o.user_id = k.user_id`,
       [
@@ -157,6 +182,29 @@ export class CourseCompletionRepository {
         rows.map((row) => row.user_id),
         String(error).slice(0, 1000),
       ],
+    );
+  }
+
+  /** The completion checks course edits owe that are due, least tried first, then oldest. */
+  async checksDue(): Promise<CourseCheck[]> {
+    return (await this.db.query(CHECKS_DUE_SQL)) as CourseCheck[];
+  }
+
+  /** The check done: cleared, unless an edit since asked for one of its own. */
+  async checked(check: CourseCheck): Promise<void> {
+    await this.db.query(
+      `DELETE FROM course_completion_checks WHERE course_id = $1 AND request = $2`,
+      [check.course_id, check.request],
+    );
+  }
+
+  /** The check failed: tried again later (an edit since has asked for one of its own). */
+  async countCheckFailure(check: CourseCheck, error: unknown): Promise<void> {
+    await this.db.query(
+      `UPDATE course_completion_checks
+          SET attempts = attempts + 1, last_error = $3, next_attempt_at = ${NEXT_ATTEMPT_SQL}
+        WHERE course_id = $1 AND request = $2`,
+      [check.course_id, check.request, String(error).slice(0, 1000)],
     );
   }
 

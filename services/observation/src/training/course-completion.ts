@@ -2,7 +2,11 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { outageFailure, RpcCallError, RpcFailure } from '@hub/kit';
 import { CertificationIssuer } from '../certifications/certification-issuer.js';
 import { type Member, Members } from '../team/members.js';
-import { type CompletedRow, CourseCompletionRepository } from './course-completion.repository.js';
+import {
+  type CompletedRow,
+  type CourseCheck,
+  CourseCompletionRepository,
+} from './course-completion.repository.js';
 
 /** A passing outage (a service, Redis or the database away or too slow), not a defect. */
 export function isOutage(error: unknown): boolean {
@@ -17,8 +21,9 @@ type Asked = Map<number, Member | null>;
 /**
  * Keeps enrolments' completed_at in step with passed observations, and certifies each course
  * completed: the completion owes its certificate (`course_certificates_owed`), issued at once and,
- * should that fail, by `settleOwed`. Passing one of a completed course's SOPs again renews its
- * certification (retried with the completion's effects).
+ * should that fail, by `settleOwed`. A course edit owes the check of the enrolments it completes
+ * (`course_completion_checks`), done after its commit and by `recheckCourses`. Passing one of a
+ * completed course's SOPs again renews its certification (retried with the completion's effects).
  */
 @Injectable()
 export class CourseCompletion {
@@ -69,16 +74,43 @@ export class CourseCompletion {
   /**
    * After an editor saved the course: as forCourse, but a failure (identity away) is logged, not
    * thrown. The edit is committed by then, and failing its answer sent the editor's retry into
-   * their own save as someone else's (409). Its enrolments left open complete at the learners'
-   * next observation (forLearner).
+   * their own save as someone else's (409). The check the edit owes, written with it, is done
+   * again by `recheckCourses`, which completes the enrolments left open.
    */
   async afterEdit(organizationId: number, courseId: number): Promise<void> {
-    await this.forCourse(organizationId, courseId).catch((error: unknown) => {
-      const unchecked = `course ${courseId} edited, completions not checked`;
-      // Identity or the database away is expected to pass; anything else is a defect to see.
-      if (isOutage(error)) this.logger.warn(`${unchecked}: ${String(error)}`);
-      else this.logger.error(unchecked, error);
-    });
+    await this.forCourse(organizationId, courseId).catch((error: unknown) =>
+      this.notChecked(courseId, error),
+    );
+  }
+
+  /**
+   * The completion checks course edits owe, due (every pass: the check after the edit's commit
+   * may have failed or never run). A check done is cleared; one that fails waits longer each
+   * time, as an owed certificate does. Throws only when the checks cannot be read.
+   */
+  async recheckCourses(): Promise<void> {
+    for (const check of await this.enrolments.checksDue()) {
+      await this.recheck(check).catch(async (error: unknown) => {
+        this.notChecked(check.course_id, error);
+        await this.enrolments
+          .countCheckFailure(check, error)
+          .catch((failure: unknown) =>
+            this.logger.warn(`course completion check not counted: ${String(failure)}`),
+          );
+      });
+    }
+  }
+
+  private async recheck(check: CourseCheck): Promise<void> {
+    await this.forCourse(check.organization_id, check.course_id);
+    await this.enrolments.checked(check);
+  }
+
+  private notChecked(courseId: number, error: unknown): void {
+    const unchecked = `course ${courseId} edited, completions not checked`;
+    // Identity or the database away is expected to pass; anything else is a defect to see.
+    if (isOutage(error)) this.logger.warn(`${unchecked}: ${String(error)}`);
+    else this.logger.error(unchecked, error);
   }
 
   /**
@@ -90,7 +122,10 @@ export class CourseCompletion {
       await this.forCourse(organizationId, courseId);
   }
 
-  /** The course certificates completions owe (the oldest batch), retried every pass. */
+  /**
+   * The course certificates completions owe that are due (a batch, least tried first), retried
+   * every pass; a failure waits longer each time before it is tried again.
+   */
   async settleOwed(): Promise<void> {
     await this.issueOwed(await this.enrolments.owedCertificates());
   }

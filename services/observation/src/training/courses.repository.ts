@@ -176,6 +176,21 @@ export class CoursesRepository {
   }
 
   /**
+   * The edit owes its completion check, written with it: one that fails after the commit
+   * (identity away) is done by the retry pass (CourseCompletion.recheckCourses). A new request
+   * replaces an earlier edit's, due at once.
+   */
+  async owesCompletionCheck(tx: EntityManager, courseId: number): Promise<void> {
+    await tx.query(
+      `INSERT INTO course_completion_checks (course_id) VALUES ($1)
+       ON CONFLICT (course_id) DO UPDATE
+         SET request = gen_random_uuid(), requested_at = now(), attempts = 0, last_error = NULL,
+             next_attempt_at = now()`,
+      [courseId],
+    );
+  }
+
+  /**
    * The SOP leaves every course of the organization that contained it (a deleted document); the
    * others keep their order, by the positions they had.
    */

@@ -131,6 +131,7 @@ export class CoursesService {
         throw new RpcFailure('conflict', COURSE_CHANGED);
       await this.repository.update(tx, courseId, course);
       await this.repository.replaceSops(tx, courseId, sops);
+      await this.repository.owesCompletionCheck(tx, courseId);
     });
     await this.completion.afterEdit(actor.organizationId, courseId);
     return this.one(actor, courseId);

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DataSource } from 'typeorm';
+import { type Actor, SaveCourseRequest } from '@hub/proto';
+import { RpcCallError, type RpcClient } from '@hub/kit';
+import { claimTestResources, type TestResources } from '@hub/testing';
+import { countingIdentity } from '@hub/testing/identity';
+import type {
+  CertificationIssuer,
+  CompletedCourse,
+} from '../certifications/certification-issuer.js';
+import { openObservationDatabase } from '../database.js';
+import { CompletionEffects } from '../observations/completion-effects.js';
+import { ObservationsRepository } from '../observations/observations.repository.js';
+import { Members } from '../team/members.js';
+import { CourseCompletionRepository } from './course-completion.repository.js';
+import { CourseCompletion } from './course-completion.js';
+import { CoursesRepository } from './courses.repository.js';
+import { CoursesService } from './courses.service.js';
+
+const ORG = 82;
+const tess: Actor = { userId: 2, organizationId: ORG, role: 'training_supervisor' };
+/** Passed SOP 5, not SOP 4. */
+const LEARNER = 7;
+/** The library: every SOP has a published evaluation. */
+const library = {
+  call: (_contract: unknown, request: { documentIds: number[] }) =>
+    Promise.resolve(
+      request.documentIds.map((documentId) => ({
+        documentId,
+        title: `SOP ${documentId}`,
+        evaluationId: documentId * 10,
+        published: true,
+      })),
+    ),
+} as unknown as RpcClient;
+const draft = (title: string, documentIds: number[], updatedAt?: string) =>
+  SaveCourseRequest.parse({
+    title,
+    category: 'Safety',
+    duration: '1 hour',
+    difficulty: 'Beginner',
+    documentIds,
+    updatedAt,
+  });
+
+/** A course edit whose completion check failed (identity away) is checked again by the retry pass. */
+describe('a course edit while identity is away, checked again', () => {
+  let resources: TestResources;
+  let db: DataSource;
+  let courses: CoursesService;
+  /** The completion effects' retry pass (every 30 s in the service). */
+  let pass: () => Promise<void>;
+  let identityAway = true;
+  const identity = countingIdentity({ people: 10 });
+  const issued: CompletedCourse[] = [];
+
+  /** A course of SOP 4 that the learner is enrolled in, edited to SOP 5 while identity is away. */
+  const editedWhileAway = async (title: string) => {
+    identityAway = true;
+    const created = await courses.create(tess, draft(title, [4]));
+    await db.query(`INSERT INTO enrollments (course_id, user_id) VALUES ($1, $2)`, [
+      created.id,
+      LEARNER,
+    ]);
+    await courses.update(tess, created.id, draft(title, [5], created.updatedAt));
+    expect(await completedAt(created.id)).toBeNull();
+    return created.id;
+  };
+  const completedAt = async (courseId: number) => {
+    const [row] = (await db.query(
+      `SELECT completed_at FROM enrollments WHERE course_id = $1 AND user_id = $2`,
+      [courseId, LEARNER],
+    )) as { completed_at: Date | null }[];
+    return row!.completed_at;
+  };
+
+  beforeAll(async () => {
+    resources = claimTestResources();
+    db = await openObservationDatabase(resources.databaseUrl);
+    const rpc = {
+      call: (contract: never, request: never) =>
+        identityAway
+          ? Promise.reject(new RpcCallError({ kind: 'unavailable', message: 'did not answer' }))
+          : identity.rpc.call(contract, request),
+    } as unknown as RpcClient;
+    const certifications = {
+      courseCompleted: (course: CompletedCourse) => {
+        issued.push(course);
+        return Promise.resolve();
+      },
+    } as unknown as CertificationIssuer;
+    const completion = new CourseCompletion(
+      new CourseCompletionRepository(db),
+      certifications,
+      new Members(rpc),
+    );
+    courses = new CoursesService(new CoursesRepository(db), library, completion);
+    const effects = new CompletionEffects(new ObservationsRepository(db), rpc, completion);
+    pass = () => effects.settle();
+    await db.query(
+      `INSERT INTO observations (organization_id, evaluation_id, document_id, evaluation_title,
+         questions, operator_id, operator_name, observer_id, observer_name, pass_mark, status,
+         score, passed, started_at, completed_at)
+       VALUES ($1, 50, 5, 'SOP 5', '[]', $2, 'Lee', 2, 'Tess', 80, 'completed', 90, true,
+               now() - interval '1 hour', now())`,
+      [ORG, LEARNER],
+    );
+  });
+
+  afterAll(async () => {
+    await db?.destroy();
+    await resources?.release();
+  });
+
+  it("completes the enrolments the edit left open once identity answers, before the learner's next pass", async () => {
+    const courseId = await editedWhileAway('Freezers');
+
+    identityAway = false;
+    await pass();
+
+    expect(await completedAt(courseId)).not.toBeNull();
+    expect(issued).toMatchObject([{ courseId, userId: LEARNER, holderName: 'P7' }]);
+    // Checked, the course is not checked again.
+    identity.asked.length = 0;
+    await pass();
+    expect(identity.asked).toEqual([]);
+  });
+
+  it('waits before checking again a course whose check keeps failing', async () => {
+    const courseId = await editedWhileAway('Ovens');
+    await pass();
+    expect(await completedAt(courseId)).toBeNull();
+
+    // Identity is back, but the course's next check is not due yet.
+    identityAway = false;
+    identity.asked.length = 0;
+    await pass();
+    expect(identity.asked).toEqual([]);
+    expect(await completedAt(courseId)).toBeNull();
+
+    await db.query(
+      `UPDATE course_completion_checks SET next_attempt_at = now() - interval '1 second'
+        WHERE course_id = $1`,
+      [courseId],
+    );
+    await pass();
+    expect(await completedAt(courseId)).not.toBeNull();
+  });
+
+  it('keeps the check of an edit saved while an earlier one was being checked', async () => {
+    const created = await courses.create(tess, draft('Fryers', [4]));
+    const edited = await courses.update(tess, created.id, draft('Fryers', [5], created.updatedAt));
+    const checks = new CourseCompletionRepository(db);
+    const [begun] = await checks.checksDue();
+    await courses.update(tess, created.id, draft('Fryers 2', [5], edited.updatedAt));
+
+    await checks.checked(begun!);
+    expect(await checks.checksDue()).toMatchObject([{ course_id: created.id }]);
+  });
+});
