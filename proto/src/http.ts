@@ -99,6 +99,25 @@ export interface RouteRelay<
   status?: 200;
   /** The RPC's deadline, where the service waits on another system (else the client's). */
   timeoutMs?: number;
+  /**
+   * What the previous release's service answers instead, while its pods still take calls (a
+   * rolling upgrade, all pods sharing one request stream): asked when the pod that took `rpc`
+   * does not know it, its answer made into the route's by the gateway. Dropped with the older
+   * pattern, a release later.
+   */
+  older?: OlderRelay<TBody, TParams, TQuery>;
+}
+
+/**
+ * The previous release's pattern of a relayed route, and how its answer becomes the route's:
+ * - `wholeListById`: the route is paged (`paged`) by id, oldest first, and the older pattern
+ *   answered every row at once; the gateway answers the page asked of it, with the cursors the
+ *   service's own pages carry, so a walk through the pages may go on from either release's pod.
+ */
+export interface OlderRelay<TBody = unknown, TParams = unknown, TQuery = unknown> {
+  rpc: RpcContract;
+  request(call: RelayedCall<TBody, TParams, TQuery>): unknown;
+  answer: 'wholeListById';
 }
 
 export interface UploadRule<TFields extends z.ZodType = z.ZodType> {

@@ -66,6 +66,12 @@ export const Camera = z.object({
 });
 export type Camera = z.infer<typeof Camera>;
 
+/**
+ * The most cameras the camera list holds (the camera system's first ones, in its order); past it
+ * the list is success false, its message saying so (docs/decisions.md, ninth review).
+ */
+export const CAMERA_LIST_MAX = 10_000;
+
 /** The camera list reports a provider refusal as success false, with a suggestion when known. */
 export const CameraList = z.object({
   success: z.boolean(),

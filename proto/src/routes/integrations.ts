@@ -5,6 +5,7 @@ import { defineRoute } from '../http.js';
 import { libraryRpc } from '../rpc/library.js';
 import { integrationRpc } from '../rpc/integration.js';
 import {
+  CAMERA_LIST_MAX,
   CameraAssignment,
   CameraAssignmentListQuery,
   CameraAssignmentPage,
@@ -64,8 +65,7 @@ export const integrationsRoutes = {
   integrationCameras: defineRoute({
     method: 'GET',
     path: '/api/admin/integrations/:id/cameras',
-    summary:
-      'Cameras of the camera system, Assigned or Available; a provider refusal is success false',
+    summary: `Cameras of the camera system, Assigned or Available; a provider refusal is success false, and so is a system of more than ${CAMERA_LIST_MAX} cameras (its first ${CAMERA_LIST_MAX} listed)`,
     tag: 'integrations',
     access: SUPER_ADMIN_ONLY,
     params: IdParams,
@@ -88,6 +88,11 @@ export const integrationsRoutes = {
     relay: {
       rpc: integrationRpc.assignmentPage,
       request: ({ actor, query }) => ({ actor, page: query }),
+      older: {
+        rpc: integrationRpc.assignments,
+        request: ({ actor }) => ({ actor }),
+        answer: 'wholeListById',
+      },
     },
   }),
   createCameraAssignment: defineRoute({

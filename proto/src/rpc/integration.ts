@@ -46,8 +46,9 @@ export const integrationRpc = {
   cameras: rpc('integration', 'integrations.cameras', FROM_ROUTES, IntegrationRef, CameraList),
   /**
    * Every camera assignment at once, oldest first: the previous release's gateway asks it. Kept
-   * for one release, answered so during a rolling upgrade (this release's asks `assignmentPage`),
-   * removed in the next. Its roles named here: no route of this release relays to it.
+   * for one release, answered so during a rolling upgrade (this release's asks `assignmentPage`,
+   * and this one of a pod of the previous release, which knows no other: the route's `older`),
+   * removed in the next. Its roles named here: routes relay to `assignmentPage`, not to it.
    */
   assignments: rpc(
     'integration',

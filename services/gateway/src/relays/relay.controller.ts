@@ -1,11 +1,10 @@
 import { Controller, HttpCode, Inject, Req, type Type } from '@nestjs/common';
-import { api, type RouteContract, type RouteRelay } from '@hub/proto';
+import { api, type RouteContract } from '@hub/proto';
 import { RpcClient } from '@hub/kit';
 import { answeredAudited, auditsAnsweredOrganization } from '../audit/audit-trail.js';
 import { Endpoint } from '../http/endpoint.decorator.js';
 import type { GuardedRequest } from '../http/request-context.js';
-
-type RelayedRoute = RouteContract & { relay: RouteRelay };
+import { olderListItems, type RelayedRoute, relayOrOlder } from './older-relay.js';
 
 /** Every route of proto's table that names the RPC it forwards to. */
 export const RELAYED_ROUTES = (Object.entries(api) as [string, RouteContract][]).filter(
@@ -18,7 +17,8 @@ export const RELAYED_ROUTES = (Object.entries(api) as [string, RouteContract][])
  * the handler builds the RPC's request as the route declares and passes the answer on as it
  * came. A relayed endpoint is thereby one declaration (proto) and its service's handler. A route
  * whose audit entry is the organization the answer names (`auditOrganization: { answered: true
- * }`) hands that to the audit trail and answers what its response names (answeredAudited).
+ * }`) hands that to the audit trail and answers what its response names (answeredAudited). A
+ * route with an older pattern (`relay.older`) falls back to it on a pod of the previous release.
  */
 export function relayController(routes: [string, RelayedRoute][] = RELAYED_ROUTES): Type {
   @Controller()
@@ -32,6 +32,8 @@ export function relayController(routes: [string, RelayedRoute][] = RELAYED_ROUTE
 function register(prototype: { rpc: RpcClient }, name: string, route: RelayedRoute) {
   const { relay } = route;
   const answersOrganization = auditsAnsweredOrganization(route);
+  // A route whose older answer could not be made into its own fails at start-up, not on a call.
+  olderListItems(route);
   const descriptor: PropertyDescriptor = {
     value: async function relayed(this: { rpc: RpcClient }, request: GuardedRequest) {
       const call = {
@@ -40,9 +42,8 @@ function register(prototype: { rpc: RpcClient }, name: string, route: RelayedRou
         params: request.params as unknown,
         query: request.query as unknown,
       };
-      const rpcRequest = relay.request(call) as never;
-      if (!answersOrganization) return this.rpc.relay(relay.rpc, rpcRequest, relay.timeoutMs);
-      const answer = await this.rpc.call(relay.rpc, rpcRequest, relay.timeoutMs);
+      if (!answersOrganization) return relayOrOlder(this.rpc, route, call);
+      const answer = await this.rpc.call(relay.rpc, relay.request(call) as never, relay.timeoutMs);
       return answeredAudited(request, route, answer as { organizationId: number });
     },
     writable: true,

@@ -170,8 +170,7 @@ export class AssignmentsService {
     cameraId: string,
   ) {
     try {
-      const cameras = await this.integrations.provider(integration).listCameras();
-      const camera = cameras.find((candidate) => candidate.id === cameraId);
+      const camera = await this.integrations.provider(integration).findCamera(cameraId);
       if (!camera) throw RpcFailure.validation('The camera system has no such camera', 'cameraId');
       return camera;
     } catch (error) {

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type Actor,
+  CAMERA_LIST_MAX,
   type CameraList,
   type ConnectionTestResult,
   type CreateIntegrationRequest,
@@ -9,7 +10,11 @@ import {
 import { RpcFailure } from '@hub/kit';
 import { PROVIDERS } from '../config.js';
 import { AssignmentsRepository } from '../assignments/assignments.repository.js';
-import { type CameraProvider, ProviderError } from '../provider/camera-provider.js';
+import {
+  type CameraListing,
+  type CameraProvider,
+  ProviderError,
+} from '../provider/camera-provider.js';
 import type { CloudCameraProviders } from '../provider/cloud-camera-provider.js';
 import { Credentials } from './credentials.js';
 import {
@@ -66,16 +71,19 @@ export class IntegrationsService {
     }
   }
 
-  /** A provider refusal (scope, rate limit, outage) is an answer with success false, not an error. */
+  /**
+   * A provider refusal (scope, rate limit, outage) is an answer with success false, not an error;
+   * so is a system of more cameras than the list holds, whose first ones it shows (the notice
+   * the page shows for success false says there are more, and how to see the others).
+   */
   async cameras(integrationId: number): Promise<CameraList> {
     const row = await this.row(integrationId);
     try {
-      const cameras = await this.provider(row).listCameras();
+      const listing = await this.provider(row).listCameras(CAMERA_LIST_MAX);
       const assigned = await this.assignments.byCamera(row.id);
       return {
-        success: true,
-        message: `${cameras.length} camera${cameras.length === 1 ? '' : 's'} found`,
-        cameras: cameras.map((camera) => {
+        ...listingOutcome(listing),
+        cameras: listing.cameras.map((camera) => {
           const assignment = assigned.get(camera.id);
           return {
             ...camera,
@@ -105,4 +113,23 @@ export class IntegrationsService {
   provider(row: IntegrationRow): CameraProvider {
     return this.providers.open(this.credentials.open(row));
   }
+}
+
+const MAX_SHOWN = CAMERA_LIST_MAX.toLocaleString('en-US');
+
+/** Whether the list is the system's whole, and the words that say so. */
+function listingOutcome({ cameras, more }: CameraListing): Omit<CameraList, 'cameras'> {
+  if (!more)
+    return {
+      success: true,
+      message: `${cameras.length.toLocaleString('en-US')} camera${cameras.length === 1 ? '' : 's'} found`,
+    };
+  return {
+    success: false,
+    message: `The camera system lists more than ${MAX_SHOWN} cameras: the first ${MAX_SHOWN} are shown.`,
+    technicalDetails: {
+      suggestion:
+        'Limit the API client of this integration to the cameras the platform should see.',
+    },
+  };
 }

@@ -12,6 +12,12 @@ export interface ProviderCamera {
   notes: string;
 }
 
+/** The first cameras of the system, and whether it has more than were read. */
+export interface CameraListing {
+  cameras: ProviderCamera[];
+  more: boolean;
+}
+
 export interface CameraState {
   online: boolean;
   lastSeenAt: string | null;
@@ -25,8 +31,10 @@ export interface MediaFile {
 export interface CameraProvider {
   /** Signs in with fresh credentials: proves the system answers and accepts them. */
   verify(): Promise<void>;
-  /** Every camera, all pages. */
-  listCameras(): Promise<ProviderCamera[]>;
+  /** The first `max` cameras, reading pages until more than that have come or none are left. */
+  listCameras(max: number): Promise<CameraListing>;
+  /** The camera of that id, however far into the system's pages, or null. */
+  findCamera(cameraId: string): Promise<ProviderCamera | null>;
   cameraState(cameraId: string): Promise<CameraState>;
   snapshot(cameraId: string): Promise<MediaFile>;
   exportClip(cameraId: string, start: Date, durationSeconds: number): Promise<MediaFile>;

@@ -46,7 +46,7 @@ describe('the cloud camera adapter, over HTTP against the provider simulator', (
   it('signs in and lists every camera across pages of at most five', async () => {
     const demo = provider('demo');
     await demo.verify();
-    const cameras = await demo.listCameras();
+    const { cameras } = await demo.listCameras(SIMULATOR_CAMERA_COUNT);
     expect(cameras).toHaveLength(SIMULATOR_CAMERA_COUNT);
     expect(cameras[0]).toEqual({
       id: 'cam-101',
@@ -56,6 +56,27 @@ describe('the cloud camera adapter, over HTTP against the provider simulator', (
     });
     const pages = callsOf('hub-demo').filter((request) => request.path === '/v1/cameras');
     expect(pages.length).toBe(Math.ceil(SIMULATOR_CAMERA_COUNT / 5));
+  });
+
+  it('stops reading pages once more cameras than asked for have come', async () => {
+    const demo = provider('demo');
+    const before = callsOf('hub-demo').filter((request) => request.path === '/v1/cameras').length;
+    const all = await demo.listCameras(SIMULATOR_CAMERA_COUNT);
+    expect(all.more).toBe(false);
+    expect(all.cameras).toHaveLength(SIMULATOR_CAMERA_COUNT);
+    // The first page (of five) holds more than three: the second is not asked for.
+    const first = await demo.listCameras(3);
+    expect(first).toEqual({ cameras: all.cameras.slice(0, 3), more: true });
+    const pages = callsOf('hub-demo').filter((request) => request.path === '/v1/cameras');
+    expect(pages.length - before).toBe(Math.ceil(SIMULATOR_CAMERA_COUNT / 5) + 1);
+  });
+
+  it('finds a camera on any page, for an assignment, and tells one it does not have', async () => {
+    const demo = provider('demo');
+    const { cameras } = await demo.listCameras(SIMULATOR_CAMERA_COUNT);
+    const last = cameras[SIMULATOR_CAMERA_COUNT - 1]!;
+    await expect(demo.findCamera(last.id)).resolves.toEqual(last);
+    await expect(demo.findCamera('cam-999')).resolves.toBeNull();
   });
 
   it('reads camera status, a snapshot and an exported clip', async () => {
@@ -86,7 +107,7 @@ describe('the cloud camera adapter, over HTTP against the provider simulator', (
   it('passes on a 403 of a limited scope with the message and suggestion', async () => {
     const limited = provider('limited');
     await limited.verify();
-    const error = await failure(limited.listCameras());
+    const error = await failure(limited.listCameras(100));
     expect(error.kind).toBe('scope');
     expect(error.message).toContain('cameras:read scope was not granted');
     expect(error.suggestion).toContain('Grant the API client the cameras:read scope');
@@ -132,7 +153,7 @@ describe('the cloud camera adapter, over HTTP against the provider simulator', (
     expect(open.kind).toBe('circuit_open');
     expect(open.message).toMatch(/failed 5 times in a row; calls resume in \d+ s/);
     expect(callsOf('hub-down')).toHaveLength(5);
-    expect((await failure(down().listCameras())).kind).toBe('circuit_open');
+    expect((await failure(down().listCameras(100))).kind).toBe('circuit_open');
     expect(callsOf('hub-down')).toHaveLength(5);
   });
 

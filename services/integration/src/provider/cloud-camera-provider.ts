@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { withCredentialsMasked } from '@hub/proto';
 import {
+  type CameraListing,
   type CameraProvider,
   type CameraState,
   type MediaFile,
@@ -90,21 +91,36 @@ export class CloudCameraProvider implements CameraProvider {
     this.link.token = await withResilience(this.link.breaker, this.policy, () => this.signIn());
   }
 
-  async listCameras(): Promise<ProviderCamera[]> {
+  async listCameras(max: number): Promise<CameraListing> {
     const cameras: ProviderCamera[] = [];
+    for await (const page of this.cameraPages()) {
+      cameras.push(...page);
+      if (cameras.length > max) return { cameras: cameras.slice(0, max), more: true };
+    }
+    return { cameras, more: false };
+  }
+
+  async findCamera(cameraId: string): Promise<ProviderCamera | null> {
+    for await (const page of this.cameraPages()) {
+      const camera = page.find((candidate) => candidate.id === cameraId);
+      if (camera) return camera;
+    }
+    return null;
+  }
+
+  /** The system's cameras a page at a time, following next_page as far as it leads. */
+  private async *cameraPages(): AsyncGenerator<ProviderCamera[]> {
     for (let page = 1, pages = 0; pages < MAX_PAGES; pages += 1) {
       const answer = CameraPage.parse(
         await this.json('GET', `/v1/cameras?page=${page}&per_page=${PAGE_SIZE}`),
       );
-      cameras.push(
-        ...answer.data.map((camera) => ({
-          id: camera.id,
-          name: camera.name,
-          model: camera.model ?? '',
-          notes: camera.notes ?? '',
-        })),
-      );
-      if (answer.meta.next_page === null || answer.meta.next_page <= page) return cameras;
+      yield answer.data.map((camera) => ({
+        id: camera.id,
+        name: camera.name,
+        model: camera.model ?? '',
+        notes: camera.notes ?? '',
+      }));
+      if (answer.meta.next_page === null || answer.meta.next_page <= page) return;
       page = answer.meta.next_page;
     }
     throw new ProviderError('protocol', 'The camera system kept answering more pages of cameras.');
