@@ -457,6 +457,8 @@ describe('certifications', () => {
     expect(enrolled.status).toBe('completed');
     expect((await list(otto, { courseId: course.id })).certifications).toEqual([]);
 
+    // A minute later: its retry is due.
+    await db.query(`UPDATE course_certificates_owed SET next_attempt_at = now()`);
     await stack.observation.app.get(CompletionEffects).settle();
     const [certificate] = (await list(otto, { courseId: course.id })).certifications;
     const [{ completed_at }] = (await db.query(

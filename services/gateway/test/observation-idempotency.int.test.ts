@@ -562,6 +562,11 @@ describe('completion', () => {
     expect(completed.body).toMatchObject({ completed: true, passed: true });
     expect(await completedAt()).toBeNull();
     expect(await owed()).toEqual([{ attempts: 1 }]);
+    // A minute later: its retry is due.
+    await db.query(
+      `UPDATE completion_effects SET next_attempt_at = now() WHERE observation_id = $1`,
+      [id],
+    );
     await stack.observation.app.get(CompletionEffects).settle();
     expect(await owed()).toEqual([]);
     expect(await completedAt()).not.toBeNull();

@@ -27,6 +27,7 @@ import { CourseCertificatesOwed1767910000000 } from './migrations/1767910000000-
 import { ObservationStartKeys1768000009000 } from './migrations/1768000009000-observation-start-keys.js';
 import { OwedCertificateBackoff1768000010000 } from './migrations/1768000010000-owed-certificate-backoff.js';
 import { CourseCompletionChecks1768000011000 } from './migrations/1768000011000-course-completion-checks.js';
+import { CompletionEffectBackoff1768000012000 } from './migrations/1768000012000-completion-effect-backoff.js';
 import { WindowScores1767801000000 } from './migrations/1767801000000-window-scores.js';
 import { EnrolmentPasses1767810000000 } from './migrations/1767810000000-enrolment-passes.js';
 
@@ -73,5 +74,6 @@ export const openObservationDatabase = (url: string) =>
       ObservationStartKeys1768000009000,
       OwedCertificateBackoff1768000010000,
       CourseCompletionChecks1768000011000,
+      CompletionEffectBackoff1768000012000,
     ],
   });

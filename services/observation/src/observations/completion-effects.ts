@@ -87,9 +87,9 @@ export class CompletionEffects implements OnApplicationBootstrap, OnModuleDestro
   }
 
   /**
-   * The course progress and notices owed by completions (this observation's, or every one
-   * waiting when none is named, with the courses' owed checks and certificates). Never throws:
-   * a failure stays owed for a later pass.
+   * The course progress and notices owed by completions (this observation's, or those due when
+   * none is named, with the courses' owed checks and certificates). Never throws: a failure
+   * stays owed, and waits, for a later pass.
    */
   async settle(observationId: number | null = null): Promise<void> {
     try {

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ResponseResult } from '@hub/proto';
 import { decodeCursor, pageOf } from '@hub/kit';
+import { NEXT_ATTEMPT_SQL } from '../training/course-completion.repository.js';
 import type { ObservationRow, ObservedQuestion, ResponseRow } from './observation-rows.js';
 
 export interface NewObservation {
@@ -230,9 +231,11 @@ export class ObservationsRepository {
   }
 
   /**
-   * Runs `work` on the owed effects of this observation (of any, oldest first, when null), each
-   * row locked (SKIP LOCKED: one a replica or request is already on is left to it) and removed
-   * when work succeeds; a failure is counted on the row, kept for the next try, and answered.
+   * Runs `work` on the owed effects of this observation (when null, a batch of those due, the
+   * least tried first, then the oldest: a batch that keeps failing falls behind the newer ones
+   * instead of holding them back for ever), each row locked (SKIP LOCKED: one a replica or
+   * request is already on is left to it) and removed when work succeeds; a failure is counted on
+   * the row, waits (NEXT_ATTEMPT_SQL) for a later try, and is answered.
    */
   async settleEffects(
     observationId: number | null,
@@ -240,7 +243,8 @@ export class ObservationsRepository {
   ): Promise<unknown[]> {
     const ids = (await this.db.query(
       `SELECT observation_id FROM completion_effects
-        WHERE $1::int IS NULL OR observation_id = $1 ORDER BY created_at LIMIT 100`,
+        WHERE ($1::int IS NULL AND next_attempt_at <= now()) OR observation_id = $1
+        ORDER BY attempts, created_at LIMIT 100`,
       [observationId],
     )) as { observation_id: number }[];
     const failures: unknown[] = [];
@@ -265,7 +269,8 @@ export class ObservationsRepository {
       });
     } catch (error) {
       await this.db.query(
-        `UPDATE completion_effects SET attempts = attempts + 1, last_error = $2
+        `UPDATE completion_effects
+            SET attempts = attempts + 1, last_error = $2, next_attempt_at = ${NEXT_ATTEMPT_SQL}
           WHERE observation_id = $1`,
         [id, String(error).slice(0, 1000)],
       );

@@ -43,9 +43,10 @@ const COMPLETE_PRESENT_ENROLMENTS_SQL = `
  * When a row that just failed is tried again (`attempts`: its failures before this one): a
  * minute after the first failure, twice as long after each next, an hour at most. Whatever
  * failed (identity, the certificate's write) is not asked again every pass while it is down; the
- * exponent is capped so that the power never overflows, however many failures.
+ * exponent is capped so that the power never overflows, however many failures. The one schedule
+ * of the completion effects' retry pass: its owed checks, certificates and completion effects.
  */
-const NEXT_ATTEMPT_SQL = `now() + least(interval '1 minute' * power(2, least(attempts, 6)), interval '1 hour')`;
+export const NEXT_ATTEMPT_SQL = `now() + least(interval '1 minute' * power(2, least(attempts, 6)), interval '1 hour')`;
 
 /**
  * A batch of the certificates owed that are due, each as its completion answered it: the least
