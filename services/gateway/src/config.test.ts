@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '@hub/kit';
+import { ERROR_TEXTS, VIDEO_UPLOAD } from '@hub/proto';
 import { readGatewayConfig } from './config.js';
 
 describe('gateway configuration', () => {
@@ -7,6 +8,20 @@ describe('gateway configuration', () => {
     const config = readGatewayConfig({});
     expect(config.PORT).toBe(8080);
     expect(config.REDIS_PREFIX).toBe('hub:');
+  });
+
+  it('refuses videos over 2 GB unless a test lowers the limit, never raises it', () => {
+    // The spec (operations.md): 'Maximum video upload 2GB', refused with this message.
+    expect(readGatewayConfig({}).VIDEO_UPLOAD_MAX_BYTES).toBe(2 * 1024 * 1024 * 1024);
+    expect(VIDEO_UPLOAD.maxBytes).toBe(2 * 1024 * 1024 * 1024);
+    expect(VIDEO_UPLOAD.messages.tooLarge).toBe('Please select a video file smaller than 2GB.');
+    expect(ERROR_TEXTS.video_too_large).toBe(VIDEO_UPLOAD.messages.tooLarge);
+    expect(readGatewayConfig({ VIDEO_UPLOAD_MAX_BYTES: '8388608' }).VIDEO_UPLOAD_MAX_BYTES).toBe(
+      8 * 1024 * 1024,
+    );
+    expect(() => readGatewayConfig({ VIDEO_UPLOAD_MAX_BYTES: String(2 * 1024 ** 3 + 1) })).toThrow(
+      /VIDEO_UPLOAD_MAX_BYTES/,
+    );
   });
 
   it("reads TRUST_PROXY as off, every hop, or the proxies' addresses", () => {

@@ -1,14 +1,29 @@
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIDEO_MAX_BYTES } from '@hub/proto';
 import { signedIn } from './tenant-fixtures.js';
-import { type ApiSession, startTestStack, type TestStack } from './test-stack.js';
+import { type ApiSession, startTestStack, type TestStack, waitFor } from './test-stack.js';
+
+/**
+ * The gateway's limit, lowered from the spec's 2 GB (pinned in config.test.ts) to this: the
+ * refusal while the file streams is the same code at any limit, and streaming 2 GB through the
+ * gateway to disk cost 24 CPU-s of a run's budget.
+ */
+const LIMIT = 64 * 1024 * 1024;
+const MB = 1024 * 1024;
+
+setFlagsFromString('--expose-gc');
+/** A full collection, so what is measured is what the process holds, not garbage not yet swept. */
+const collectGarbage = runInNewContext('gc') as () => void;
 
 let stack: TestStack;
 let admin: ApiSession;
 let organizationId: number;
 
 beforeAll(async () => {
-  stack = await startTestStack();
+  stack = await startTestStack({ VIDEO_UPLOAD_MAX_BYTES: String(LIMIT) });
   organizationId = await stack.createOrganization('Acme Foods', 'acme.test');
   await stack.createUser({
     email: 'ann@acme.test',
@@ -23,11 +38,33 @@ afterAll(async () => {
   await stack?.stop();
 });
 
+/** The bytes the gateway has written so far of uploads it has not finished storing. */
+async function bytesBeingStored(): Promise<number> {
+  const folder = join(stack.env.DATA_DIR!, `objects/org/${organizationId}/videos`);
+  const names = await readdir(folder).catch(() => []);
+  const partial = names.filter((name) => name.endsWith('.partial'));
+  const sizes = await Promise.all(
+    partial.map(async (name) => (await stat(join(folder, name))).size),
+  );
+  return sizes.reduce((sum, size) => sum + size, 0);
+}
+
+/** What this process (the gateway with it) holds after a full collection. */
+function heldBytes(): number {
+  collectGarbage();
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return heapUsed + arrayBuffers;
+}
+
 /**
  * A multipart body generated on the fly (an MP4 header, then zeros), so neither side ever holds
- * the file: what the gateway keeps in memory is what this test measures.
+ * the file: what the gateway keeps in memory is what this test measures. Before each megabyte
+ * of the file, `beforeChunk` is awaited with the number of the file's bytes sent so far.
  */
-function streamingUpload(fileBytes: number): {
+function streamingUpload(
+  fileBytes: number,
+  beforeChunk: (sent: number) => Promise<void>,
+): {
   body: ReadableStream<Uint8Array>;
   boundary: string;
 } {
@@ -39,16 +76,17 @@ function streamingUpload(fileBytes: number): {
   );
   const mp4Header = Buffer.from([0, 0, 0, 0x20, ...Buffer.from('ftypisom'), 0, 0, 2, 0]);
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const chunk = new Uint8Array(1024 * 1024);
+  const chunk = new Uint8Array(MB);
   let sent = 0;
   let stage: 'head' | 'file' | 'tail' | 'done' = 'head';
   const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
+    async pull(controller) {
       if (stage === 'head') {
         controller.enqueue(Buffer.concat([head, mp4Header]));
         sent = mp4Header.length;
         stage = 'file';
       } else if (stage === 'file') {
+        await beforeChunk(sent);
         const size = Math.min(chunk.length, fileBytes - sent);
         controller.enqueue(chunk.subarray(0, size));
         sent += size;
@@ -65,12 +103,20 @@ function streamingUpload(fileBytes: number): {
 }
 
 describe('large video uploads', () => {
-  it('refuses a video over 2 GB while it streams, keeping gateway memory flat and nothing stored', async () => {
-    const { body, boundary } = streamingUpload(VIDEO_MAX_BYTES + 4 * 1024 * 1024);
-    global.gc?.();
-    const before = process.memoryUsage().rss;
-    let peak = before;
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  it('refuses a video over the limit while it streams, keeping gateway memory flat and nothing stored', async () => {
+    // Two looks while the file is under the limit: at half of it, and once a quarter more has
+    // been read and stored. Between them the gateway must hold no more than before.
+    const looks: { stored: number; held: number }[] = [];
+    const look = async (atLeastStored: number) => {
+      const stored = await waitFor(bytesBeingStored, (bytes) => bytes >= atLeastStored, 60_000);
+      looks.push({ stored, held: heldBytes() });
+    };
+    const { body, boundary } = streamingUpload(LIMIT + 4 * MB, async (sent) => {
+      // Half the file sent, a quarter of it already written: stored as it arrives, not at its end.
+      if (looks.length === 0 && sent >= LIMIT / 2) await look(LIMIT / 4);
+      else if (looks.length === 1 && sent >= (LIMIT * 7) / 8)
+        await look(looks[0]!.stored + LIMIT / 4);
+    });
     const response = await fetch(`${stack.url}/api/videos/upload`, {
       method: 'POST',
       headers: {
@@ -80,15 +126,17 @@ describe('large video uploads', () => {
       body,
       duplex: 'half',
     } as RequestInit);
-    clearInterval(sampler);
     const answer = (await response.json()) as { message: string };
     expect(response.status).toBe(413);
     expect(answer.message).toBe('Please select a video file smaller than 2GB.');
-    const growthMb = (peak - before) / 1024 / 1024;
+    const [half, later] = looks;
     console.log(
-      `memory while streaming ${(VIDEO_MAX_BYTES / 1024 ** 3).toFixed(1)} GB through the gateway: +${growthMb.toFixed(0)} MB RSS`,
+      `memory while streaming ${LIMIT / MB} MB through the gateway: ` +
+        `${Math.round((later!.held - half!.held) / MB)} MB more held after ` +
+        `${Math.round((later!.stored - half!.stored) / MB)} MB more read and stored`,
     );
-    expect(growthMb).toBeLessThan(256);
+    // A gateway that kept what it read would hold those 16 MB or more.
+    expect(later!.held - half!.held).toBeLessThan(LIMIT / 8);
     expect(await stack.storage.list(`org/${organizationId}/videos/`)).toEqual([]);
-  }, 180_000);
+  }, 120_000);
 });

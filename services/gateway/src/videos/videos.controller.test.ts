@@ -1,6 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import { describe, expect, it } from 'vitest';
-import type { RpcRequest, videoRpc } from '@hub/proto';
+import { type RpcRequest, VIDEO_MAX_BYTES, type videoRpc } from '@hub/proto';
 import { type ObjectStorage, type RpcClient, RpcCallError } from '@hub/kit';
 import type { StoredFileReply } from '../files/stored-file-reply.js';
 import type { UploadReceiver } from '../uploads/upload-receiver.js';
@@ -50,7 +50,9 @@ describe('the create of an uploaded video', () => {
         removed.push(key);
       },
     } as unknown as ObjectStorage;
-    const videos = new VideosController(rpc, {} as UploadReceiver, storage, {} as StoredFileReply);
+    const videos = new VideosController(rpc, {} as UploadReceiver, storage, {} as StoredFileReply, {
+      VIDEO_UPLOAD_MAX_BYTES: VIDEO_MAX_BYTES,
+    });
     return { videos, removed };
   }
 

@@ -8,8 +8,10 @@ import {
   LinkedSopChoice,
   type LinkedSop,
   type RpcRequest,
+  type UploadRule,
   type Video,
   VIDEO_UPLOAD,
+  type VideoUploadFields,
   videoRpc,
 } from '@hub/proto';
 import { newObjectKey, type ObjectStorage, RpcCallError, RpcClient } from '@hub/kit';
@@ -17,6 +19,7 @@ import { z } from 'zod';
 import { CurrentActor } from '../http/current-actor.decorator.js';
 import { Endpoint } from '../http/endpoint.decorator.js';
 import type { GuardedRequest } from '../http/request-context.js';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { StoredFileReply } from '../files/stored-file-reply.js';
 import { UploadReceiver } from '../uploads/upload-receiver.js';
 import { STORAGE } from '../uploads/storage.token.js';
@@ -53,19 +56,24 @@ const unanswered = (error: unknown) =>
 
 @Controller()
 export class VideosController {
+  private readonly rule: UploadRule<typeof VideoUploadFields>;
+
   constructor(
     @Inject(RpcClient) private readonly rpc: RpcClient,
     @Inject(UploadReceiver) private readonly uploads: UploadReceiver,
     @Inject(STORAGE) private readonly storage: ObjectStorage,
     @Inject(StoredFileReply) private readonly files: StoredFileReply,
-  ) {}
+    @Inject(GATEWAY_CONFIG) config: Pick<GatewayConfig, 'VIDEO_UPLOAD_MAX_BYTES'>,
+  ) {
+    this.rule = { ...VIDEO_UPLOAD, maxBytes: config.VIDEO_UPLOAD_MAX_BYTES };
+  }
 
-  /** Streams the video straight into storage (type by content, 2 GB checked while it flows). */
+  /** Streams the video straight into storage (type by content, size checked while it flows). */
   @Endpoint(api.uploadVideo)
   async upload(@CurrentActor() actor: Actor, @Req() request: GuardedRequest) {
     let linkedSops: LinkedSop[] = [];
     let recordedAt = '';
-    const upload = await this.uploads.receive(request, VIDEO_UPLOAD, async (kind, fields) => {
+    const upload = await this.uploads.receive(request, this.rule, async (kind, fields) => {
       linkedSops = parseLinkedSops(fields.linkedSops);
       recordedAt = recordedAtOf(fields.recordingDate);
       return newObjectKey(actor.organizationId, 'videos', EXTENSION_BY_KIND[kind]!);
