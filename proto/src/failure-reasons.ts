@@ -127,7 +127,43 @@ export const FAILURE_REASONS = {
     'No one in the organization has an enrolled profile photo to compare the snapshot with.',
   snapshot_stale:
     'No result was recorded for this snapshot within {hours} hours of it being taken; it was given up.',
+  snapshot_not_sent: 'The snapshot could not be sent for identification.',
   camera_unreachable: '{camera} could not be reached: {detail}',
+  // Why, as the {detail} of a reason above: worded here from what failed (a storage error's kind,
+  // a socket's error code, a program that would not start), while a library's or a remote's own
+  // words go to the log. A reader words the detail in its language too.
+  storage_read_missing: 'The file is not in storage.',
+  storage_read_refused: 'Storage refused access to the file.',
+  storage_read_failed: 'Storage answered with an error.',
+  program_not_started: 'The {program} program could not be started.',
+  network_refused: 'connection refused',
+  network_timed_out: 'timed out',
+  network_unresolved: 'name not resolved',
+  network_certificate: 'certificate not trusted',
+  network_reset: 'connection cut off',
+  network_unreachable: 'network unreachable',
+  network_failed: 'network error',
+  // Why the AI provider refused (ai_refused's and ai_upload_refused's {detail}), by its HTTP
+  // status; its own message is logged.
+  ai_said_not_accepted: 'The request or the API key was not accepted.',
+  ai_said_no_access: 'The API key was not accepted or has no access.',
+  ai_said_not_found: 'The model or the file was not found.',
+  ai_said_too_large: 'The file is too large for the provider.',
+  ai_said_limit: 'The quota or the rate limit was reached.',
+  ai_said_overloaded: 'The provider is overloaded or had an error.',
+  ai_said_refused: 'The provider refused it.',
+  // Why a camera could not be reached (camera_unreachable's {detail}), by the kind of the
+  // camera system's failure; its own words (an error description, a socket's) are logged.
+  camera_system_credentials: "The camera system did not accept the integration's credentials.",
+  camera_system_forbidden: 'The camera system did not give this integration access to the camera.',
+  camera_system_no_camera: 'The camera system does not know this camera.',
+  camera_system_limiting: 'The camera system is limiting requests.',
+  camera_system_timed_out: 'The camera system did not answer in time.',
+  camera_system_unreachable: 'The camera system could not be reached.',
+  camera_system_unavailable: 'The camera system is not available.',
+  camera_system_bad_answer: 'The camera system gave an answer that could not be used.',
+  camera_system_test_failed: 'The connection test of its camera system failed.',
+  camera_integration_unusable: 'The integration of its camera system could not be used.',
   // Any job's own: an error nobody foresaw, whose words (a database's, a library's) are for the
   // log, not for the person who reads the row
   unexpected_error: 'An unexpected error stopped this; it can be retried.',

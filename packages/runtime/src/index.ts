@@ -25,3 +25,4 @@ export * from './storage/storage-fault.js';
 export * from './tracing/trace-context.js';
 export * from './tracing/tracing.js';
 export * from './logging/logger.js';
+export * from './failures/failure-causes.js';

@@ -2,6 +2,7 @@ import {
   CreateFindingRequest,
   ERROR_CODES,
   ERROR_TEXTS,
+  FAILURE_REASONS,
   INVALID_CREDENTIALS,
   LANGUAGES,
   ObservationSettings,
@@ -9,7 +10,7 @@ import {
 import { afterEach, describe, expect, it } from 'vitest';
 import { failureToast, readableErrorMessage } from './errors';
 import { ApiError } from './client';
-import { readableIssue } from './error-text';
+import { readableErrorText, readableIssue } from './error-text';
 import { applyLanguage, i18n, resources } from '../i18n/i18n';
 
 const body = (code: string, message: string) => ({ statusCode: 401, message, code });
@@ -24,6 +25,17 @@ describe('API errors with a code', () => {
     expect(error.code).toBe('invalid_credentials');
     expect(error.serverMessage).toBe('Correo o contraseña incorrectos. Inténtalo de nuevo.');
     expect(failureToast('Error', error, 'fallback').description).toBe(error.serverMessage);
+  });
+
+  it("word a detail the service took from the failure reasons in the reader's language", async () => {
+    applyLanguage('es');
+    await i18n.changeLanguage('es');
+    const stopped = ERROR_TEXTS.people_import_invitations_not_sent
+      .replace('{number}', '2')
+      .replace('{detail}', FAILURE_REASONS.network_refused);
+    expect(readableErrorText(stopped)).toBe(
+      'No se pudieron enviar las invitaciones (personas afectadas: 2; conexión rechazada). Reanuda la importación para enviarlas.',
+    );
   });
 
   it("show the server's own words for an unknown code, or to an English reader", async () => {

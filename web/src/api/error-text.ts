@@ -10,6 +10,7 @@ import {
 import type { z } from 'zod';
 import { i18n } from '../i18n/i18n';
 import { keyedText } from '../i18n/keyed';
+import { readableFailureReason } from './failure-reason';
 import type { validation } from '../i18n/locales/en/validation';
 
 const KNOWN = new Set<string>(ERROR_CODES);
@@ -35,7 +36,11 @@ export function readableServerMessage(
 ): string {
   if (!isKnown(code) || i18n.language === 'en') return message;
   if (code === 'invalid_field') return fieldRefusal(params);
-  return keyedText(`errors.${code}`, params);
+  // A detail worded by the service from the failure reasons (a connection's failure) is worded too.
+  const { detail } = params;
+  const worded =
+    typeof detail === 'string' ? { ...params, detail: readableFailureReason(detail) } : params;
+  return keyedText(`errors.${code}`, worded);
 }
 
 /** One of proto's error texts (an upload rule's message, say) as its reader reads it. */

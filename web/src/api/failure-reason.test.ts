@@ -33,8 +33,21 @@ describe("a worker's failure reason", () => {
         'Step analysis against the SOPs failed: The AI provider did not answer in time. Operator identification ran without it.',
       ),
     ).toBe(
-      'El análisis de los pasos frente a los SOP falló: The AI provider did not answer in time. La identificación de operadores se hizo sin él.',
+      'El análisis de los pasos frente a los SOP falló: El proveedor de IA no respondió a tiempo. La identificación de operadores se hizo sin él.',
     );
+  });
+
+  it('words a detail worded here (a storage read, a network cause) in the same language', async () => {
+    applyLanguage('fr');
+    await i18n.changeLanguage('fr');
+    expect(
+      readableFailureReason(
+        'The video could not be read from storage: The file is not in storage.',
+      ),
+    ).toBe(
+      'La vidéo n’a pas pu être relue depuis le stockage : Le fichier n’est pas dans le stockage.',
+    );
+    expect(readableFailureReason('connection refused')).toBe('connexion refusée');
   });
 
   it("words the quiz worker's and the pictures' reasons too", async () => {

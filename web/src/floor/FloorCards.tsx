@@ -1,5 +1,6 @@
 import type { FloorStats } from '@hub/proto';
 import { AlertTriangle, Factory, Gauge, Users } from 'lucide-react';
+import { readableFailureReason } from '../api/failure-reason';
 import { StatCard } from '../ui/StatCard';
 import { alertText, operationalPercent } from './format';
 import { formatNumber, formatPercent } from '../i18n/format';
@@ -53,7 +54,14 @@ export function FloorCards({ stats }: { stats: FloorStats | undefined }) {
         {stats && stats.alerts.length > 0 ? (
           <ul className="mt-2 space-y-1 text-xs [overflow-wrap:anywhere] text-red-700 dark:text-red-400">
             {stats.alerts.slice(0, 3).map((alert, index) => (
-              <li key={`${index}:${alert.message}`} title={alert.params.detail}>
+              <li
+                key={`${index}:${alert.message}`}
+                title={
+                  alert.params.detail === undefined
+                    ? undefined
+                    : readableFailureReason(alert.params.detail)
+                }
+              >
                 {alertText(alert)}
               </li>
             ))}

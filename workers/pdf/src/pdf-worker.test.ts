@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buffer, text } from 'node:stream/consumers';
 import { LocalDiskStorage } from '@hub/runtime';
-import type { LibraryInboxMessage, PdfProcessingJob } from '@hub/proto';
+import { FAILURE_REASONS, type LibraryInboxMessage, type PdfProcessingJob } from '@hub/proto';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPdfJobHandler, type PdfWorkerDeps } from './pdf-worker.ts';
@@ -85,6 +85,15 @@ describe('the pdf-processing job handler', () => {
     expect(sent.at(-1)).toMatchObject({ kind: 'pdf.failed', documentId: 7, run: 2 });
     const failed = sent.at(-1) as { reason: string };
     expect(failed.reason).toMatch(/^The file is damaged and could not be read: .+\.$/);
+  });
+
+  it("fails an upload missing from storage in the catalog's words, not the disk's", async () => {
+    const handling = createPdfJobHandler(deps())(jobFor('org/1/uploads/gone.pdf', 2));
+    await expect(handling).rejects.toThrow();
+    expect(sent.at(-1)).toMatchObject({
+      kind: 'pdf.failed',
+      reason: `The uploaded file could not be read from storage: ${FAILURE_REASONS.storage_read_missing}`,
+    });
   });
 
   it('reads a good document after a damaged one in the same thread', async () => {

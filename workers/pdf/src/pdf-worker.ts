@@ -1,6 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { buffer } from 'node:stream/consumers';
-import { isStorageFault, logger, type ObjectStorage, type PoisonPolicy } from '@hub/runtime';
+import {
+  isStorageFault,
+  logger,
+  type ObjectStorage,
+  type PoisonPolicy,
+  storageReadCause,
+} from '@hub/runtime';
 import {
   LibraryInboxMessage,
   type ExtractedImage,
@@ -120,8 +126,12 @@ async function readSource(storage: ObjectStorage, key: string): Promise<Uint8Arr
   } catch (error) {
     // A store away or full is waited for (see startWorker), not held against the document.
     if (isStorageFault(error)) throw error;
-    const message = error instanceof Error ? error.message : String(error);
-    throw new DocumentFailure(`The uploaded file could not be read from storage: ${message}`, true);
+    // The store's words (a path, a request id) are logged; the reason says what kind of failure.
+    log.warn({ err: error, key }, 'upload not read');
+    throw new DocumentFailure(
+      `The uploaded file could not be read from storage: ${storageReadCause(error)}`,
+      true,
+    );
   }
 }
 

@@ -163,7 +163,7 @@ describe('the quiz job handler', () => {
     const [entry] = inbox.messages;
     expect(entry?.message.kind).toBe('quiz.failed');
     expect(entry?.message).toMatchObject({
-      reason: expect.stringMatching(/^The SOP text could not be read from storage: /),
+      reason: 'The SOP text could not be read from storage: The file is not in storage.',
     });
   });
 

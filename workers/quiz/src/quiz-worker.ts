@@ -1,5 +1,11 @@
 import { text as readText } from 'node:stream/consumers';
-import { isStorageFault, logger, type ObjectStorage, type PoisonPolicy } from '@hub/runtime';
+import {
+  isStorageFault,
+  logger,
+  type ObjectStorage,
+  type PoisonPolicy,
+  storageReadCause,
+} from '@hub/runtime';
 import {
   FAILURE_REASONS,
   LibraryInboxMessage,
@@ -45,8 +51,12 @@ async function readSop(storage: ObjectStorage, key: string): Promise<string> {
   } catch (error) {
     // A store away or full is waited for (see startWorker), not held against the evaluation.
     if (isStorageFault(error)) throw error;
-    const message = error instanceof Error ? error.message : String(error);
-    throw new GenerationFailure(`The SOP text could not be read from storage: ${message}`, true);
+    // The store's words (a path, a request id) are logged; the reason says what kind of failure.
+    log.warn({ err: error, key }, 'SOP text not read');
+    throw new GenerationFailure(
+      `The SOP text could not be read from storage: ${storageReadCause(error)}`,
+      true,
+    );
   }
 }
 

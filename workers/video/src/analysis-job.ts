@@ -1,5 +1,5 @@
 import { text } from 'node:stream/consumers';
-import { isStorageFault, logger, type ObjectStorage } from '@hub/runtime';
+import { isStorageFault, logger, type ObjectStorage, storageReadCause } from '@hub/runtime';
 import {
   type AnalysisReport,
   UNKNOWN_FACES_PER_VIDEO,
@@ -14,7 +14,7 @@ import { cropFaces, FrameCrops } from './faces/face-crops.ts';
 import { identify } from './faces/matching.ts';
 import { notYetEnrolledIn } from './faces/references.ts';
 import { bestSighting, keepUnknownFaces } from './faces/unknown-faces.ts';
-import { asVideoFailure, durationText, errorText, sentence, VideoFailure } from './failures.ts';
+import { asVideoFailure, durationText, sentence, VideoFailure } from './failures.ts';
 import type { FfmpegBinaries } from './frames/binaries.ts';
 import { probeVideo, type VideoProbe } from './frames/probe.ts';
 import { sampleFrames, type SampledFrame } from './frames/sample-frames.ts';
@@ -76,8 +76,9 @@ async function readSops(storage: ObjectStorage, job: VideoAnalysisJob): Promise<
       } catch (error) {
         // The store away or full is waited for (see startWorker), not held against the steps.
         if (isStorageFault(error)) throw error;
+        log.warn({ err: error, videoId: job.videoId, sopId }, 'SOP text not read');
         throw new VideoFailure(
-          `The text of SOP "${sopTitle}" could not be read: ${errorText(error)}`,
+          `The text of SOP "${sopTitle}" could not be read: ${storageReadCause(error)}`,
         );
       }
     }),

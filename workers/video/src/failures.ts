@@ -30,9 +30,6 @@ export const sentence = (text: string) => {
   return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 };
 
-export const errorText = (error: unknown) =>
-  error instanceof Error ? error.message : String(error);
-
 /**
  * The failure shown for any error: a VideoFailure as it is, another (the inbox, a library, a bug)
  * said generically, as its own words may hold a query or a path: they go to the log, with the

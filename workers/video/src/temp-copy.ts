@@ -3,8 +3,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { asStorageFault, isStorageFault, type ObjectStorage } from '@hub/runtime';
-import { errorText, VideoFailure } from './failures.ts';
+import {
+  asStorageFault,
+  isStorageFault,
+  logger,
+  type ObjectStorage,
+  storageReadCause,
+} from '@hub/runtime';
+import { VideoFailure } from './failures.ts';
+
+const log = logger('temp-copy');
 
 /**
  * Copies an object to a temp file (ffmpeg seeks in it, Gemini uploads it), runs `use`, and
@@ -26,8 +34,10 @@ export async function withTempCopy<T>(
       // socket cut while the object streams counts too (storage.get only guards its opening).
       const fault = asStorageFault(error);
       if (isStorageFault(fault)) throw fault;
+      // The store's words (a path, a request id) are logged; the reason says what kind of failure.
+      log.warn({ err: error, key }, `${what} not read from storage`);
       throw new VideoFailure(
-        `The ${what} could not be read from storage: ${errorText(error)}`,
+        `The ${what} could not be read from storage: ${storageReadCause(error)}`,
         true,
       );
     }

@@ -255,4 +255,15 @@ describe('the server catalogs', () => {
     );
     expect(readableFailureReason('Disk full.', 'fr')).toBe('Disk full.');
   });
+
+  it("words a reason's nested reason in the reader's language too", () => {
+    expect(
+      readableFailureReason(
+        'The uploaded file could not be read from storage: Storage refused access to the file.',
+        'es',
+      ),
+    ).toBe(
+      'No se pudo leer del almacenamiento el archivo subido: El almacenamiento denegó el acceso al archivo.',
+    );
+  });
 });

@@ -79,14 +79,20 @@ export function calendarDaysUntil(until: Date, now: Date, timeZone: string): num
 /**
  * A worker's stored failure reason (proto's FAILURE_REASONS) as its reader reads it: the
  * catalog's sentence for its code, with the parts the worker filled in; a reason the table does
- * not know, or an English reader's, as written.
+ * not know, or an English reader's, as written. A `{detail}` that is itself a reason (a cause
+ * worded by the worker, a reason nested in another) is worded so too.
  */
 export function readableFailureReason(reason: string, language: Language): string {
   const known = language === 'en' ? undefined : failureReasonOf(reason);
   if (!known) return reason;
+  const { detail } = known.params;
+  const params: Record<string, string> =
+    detail === undefined
+      ? known.params
+      : { ...known.params, detail: readableFailureReason(detail, language) };
   return messages(language).failureReasons[known.code].replace(
     /\{(\w+)\}/g,
-    (part, name: string) => known.params[name] ?? part,
+    (written, name: string) => params[name] ?? written,
   );
 }
 

@@ -1,4 +1,5 @@
 import type { Transporter } from 'nodemailer';
+import { networkCause } from '@hub/runtime';
 
 export interface OutgoingMail {
   to: string;
@@ -15,6 +16,16 @@ export interface OutgoingMail {
 export function refusedForGood(error: unknown): boolean {
   const code = (error as { responseCode?: unknown } | null)?.responseCode;
   return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+/**
+ * Why a mail was not handed over, as an administrator reads it: the mail server's SMTP reply
+ * code ('SMTP 550'), which is worth looking up, or the connection's failure in the catalog's
+ * words ('connection refused'). The server's own reply text and the socket's words are logged.
+ */
+export function mailFailureDetail(error: unknown): string {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' ? `SMTP ${code}` : networkCause(error);
 }
 
 /** Sends mail; throws with a readable reason when the mail could not be handed over. */

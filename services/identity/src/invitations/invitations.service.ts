@@ -10,6 +10,7 @@ import {
 import {
   bounded,
   type EventPublisher,
+  mailFailureDetail,
   type Mailer,
   messages,
   type OutgoingMail,
@@ -39,6 +40,7 @@ const UNKNOWN_READER: Reader = { language: 'en', timeZone: 'UTC' };
 
 export interface InvitationOutcome {
   sent: boolean;
+  /** Why not: an SMTP reply code or a connection's failure (kit's mailFailureDetail). */
   failure?: string;
   /** The mail server refused the address for good: sending again would fail again. */
   refusedForGood?: boolean;
@@ -100,9 +102,14 @@ export class InvitationsService {
       await this.mailer.send(mail);
       return { sent: true };
     } catch (error) {
-      const failure = error instanceof Error ? error.message : String(error);
-      this.logger.warn(`invitation mail to ${mail.to} failed: ${failure}`);
-      return { sent: false, failure, refusedForGood: refusedForGood(error) };
+      // The server's reply text and the socket's words are logged; the outcome keeps what an
+      // administrator can act on (an SMTP code, a connection's failure), in the catalog's words.
+      this.logger.warn(`invitation mail to ${mail.to} failed: ${String(error)}`);
+      return {
+        sent: false,
+        failure: mailFailureDetail(error),
+        refusedForGood: refusedForGood(error),
+      };
     }
   }
 

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAILURE_REASONS } from '@hub/proto';
 import { postWebhook } from './webhook-sender.js';
 
 /*
@@ -62,5 +63,13 @@ describe('postWebhook', () => {
     const outcome = await postWebhook(url, LOOPBACK, {}, '{}', 2_000);
     expect(outcome).toMatchObject({ status: 307, error: null });
     expect(elsewhere).toEqual([]);
+  });
+
+  it("says why no answer came in the catalog's words, not the socket's", async () => {
+    const closed = await listening(heardBy([]));
+    await new Promise((resolve) => closed.server.close(resolve));
+    const url = new URL(`http://hooks.example.invalid:${closed.port}/hook`);
+    const outcome = await postWebhook(url, LOOPBACK, {}, '{}', 2_000);
+    expect(outcome).toMatchObject({ status: null, error: FAILURE_REASONS.network_refused });
   });
 });

@@ -1,13 +1,18 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupAddress } from 'node:dns';
+import { Logger } from '@nestjs/common';
+import { networkCause } from '@hub/kit';
 import type { ResolvedTarget } from './network-guard.js';
+
+const log = new Logger('WebhookSender');
 
 export interface SendOutcome {
   /** The endpoint's HTTP status, or null when it gave none (refused, timed out, reset). */
   status: number | null;
   /** How long the endpoint took; null when nothing was sent (a refused address). */
   ms: number | null;
+  /** Why no answer came, a FAILURE_REASONS sentence (no answer in time, a network cause). */
   error: string | null;
 }
 
@@ -85,7 +90,13 @@ export function postWebhook(
         error: noAnswerWithin(statedTimeoutMs),
       });
     }, timeoutMs);
-    req.on('error', (error) => finish({ status: null, ms: elapsed(), error: error.message }));
+    // The socket's words (an address, an OpenSSL string) are the log's; the row says the cause.
+    req.on('error', (error) => {
+      // After the deadline, the socket destroyed by it: that outcome stands, nothing to log.
+      if (settled) return;
+      log.warn(`webhook to ${url.host} not answered: ${error.message}`);
+      finish({ status: null, ms: elapsed(), error: networkCause(error) });
+    });
     req.end(body);
   });
 }

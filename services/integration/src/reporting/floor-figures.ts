@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { FAILURE_REASONS } from '@hub/proto';
 import type { PlaceFigures } from '../floor/place-alerts.js';
+
+/** A camera whose camera system's connection test failed, each part filled in once. */
+const testFailed = (camera: string) =>
+  FAILURE_REASONS.camera_unreachable.replace(/\{(camera|detail)\}/g, (_, part: string) =>
+    part === 'camera' ? camera : FAILURE_REASONS.camera_system_test_failed,
+  );
 
 export interface StationCounts {
   total: number;
@@ -116,15 +123,14 @@ export class FloorFigures {
   /**
    * Why each unreachable camera is: its last finished snapshot run could not get a picture, or
    * its camera system's connection test failed since (a test that signs in proves nothing of
-   * one camera, so a passing test clears nothing).
+   * one camera, so a passing test clears nothing). A failed test is said in the catalog's words:
+   * the camera system's own are on its integration, for the administrator who tests it.
    */
   async unreachableCameras(organizationId: number): Promise<{ camera: string; message: string }[]> {
-    return (await this.db.query(
+    const rows = (await this.db.query(
       `SELECT a.camera_name AS camera,
-              CASE WHEN i.last_test_status = 'failed' AND (r.at IS NULL OR i.last_tested_at > r.at)
-                   THEN a.camera_name || ' could not be reached: ' || coalesce(i.last_test_message, 'the connection test failed')
-                   ELSE r.reason
-              END AS message
+              i.last_test_status = 'failed' AND (r.at IS NULL OR i.last_tested_at > r.at) AS test_failed,
+              r.reason
          FROM camera_assignments a
          JOIN integrations i ON i.id = a.integration_id
          -- When the run tried the camera, not when its answer came: a late identification
@@ -137,7 +143,11 @@ export class FloorFigures {
             OR (i.last_test_status = 'failed' AND (r.at IS NULL OR i.last_tested_at > r.at)))
         ORDER BY a.camera_name`,
       [organizationId],
-    )) as { camera: string; message: string }[];
+    )) as { camera: string; test_failed: boolean; reason: string | null }[];
+    return rows.map(({ camera, test_failed, reason }) => ({
+      camera,
+      message: test_failed || reason === null ? testFailed(camera) : reason,
+    }));
   }
 
   /** Everyone seen within the presence window by a camera with SOPs tied to it, but the `absent`. */

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { FAILURE_REASONS } from '@hub/proto';
 import { claimTestResources, type TestResources } from '@hub/testing';
 import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,7 +42,10 @@ describe('unreachable cameras', () => {
       [ORG],
     );
     expect(await new FloorFigures(db).unreachableCameras(ORG)).toEqual([
-      { camera: 'Camera 1', message: 'Camera 1 could not be reached: Sign-in refused' },
+      {
+        camera: 'Camera 1',
+        message: `Camera 1 could not be reached: ${FAILURE_REASONS.camera_system_test_failed}`,
+      },
     ]);
   });
 });

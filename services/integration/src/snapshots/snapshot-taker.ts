@@ -9,7 +9,11 @@ import {
   videoRpc,
 } from '@hub/proto';
 import type { IntegrationsService } from '../integrations/integrations.service.js';
-import { type MediaFile, ProviderError } from '../provider/camera-provider.js';
+import {
+  type MediaFile,
+  ProviderError,
+  type ProviderFailureKind,
+} from '../provider/camera-provider.js';
 import type {
   ScheduledCamera,
   SnapshotRun,
@@ -32,13 +36,27 @@ export interface SnapshotTick {
   failed: number;
 }
 
-const NOT_SENT = 'The snapshot could not be sent for identification';
-
 const logger = new Logger('SnapshotTaker');
 
 export const NO_ENROLMENTS = FAILURE_REASONS.snapshot_no_enrolments;
 
-/** A camera's name and the provider's words in their sentence, each part filled in once. */
+/** Why a camera could not be reached, by the kind of its camera system's failure. */
+const CAMERA_CAUSES: Record<ProviderFailureKind, string> = {
+  auth: FAILURE_REASONS.camera_system_credentials,
+  scope: FAILURE_REASONS.camera_system_forbidden,
+  not_found: FAILURE_REASONS.camera_system_no_camera,
+  rate_limited: FAILURE_REASONS.camera_system_limiting,
+  timeout: FAILURE_REASONS.camera_system_timed_out,
+  unreachable: FAILURE_REASONS.camera_system_unreachable,
+  unavailable: FAILURE_REASONS.camera_system_unavailable,
+  circuit_open: FAILURE_REASONS.camera_system_unavailable,
+  protocol: FAILURE_REASONS.camera_system_bad_answer,
+};
+
+/**
+ * A camera's name and why it could not be reached in their sentence, each part filled in once:
+ * the cause in the catalog's words (the camera system's own, and our refusal's, are logged).
+ */
 const unreachable = (camera: string, detail: string) =>
   FAILURE_REASONS.camera_unreachable.replace(/\{(camera|detail)\}/g, (_, part: string) =>
     part === 'camera' ? camera : detail,
@@ -116,13 +134,13 @@ export function createSnapshotTaker(deps: SnapshotTakerDeps) {
 
 /**
  * Why runs could not be sent: the words of what failed (a database's, Redis's, a service's) are
- * logged, with the tick's trace; the runs say the generic sentence, which the next tick makes true.
+ * logged, with the tick's trace; the runs say the catalog's sentence, in the reader's language.
  */
 function notSent(error: unknown, runs: { run: SnapshotRun }[]): string {
   const ids = runs.map(({ run }) => run.id).join(', ');
   const stack = error instanceof Error ? error.stack : undefined;
-  logger.error(`${NOT_SENT} (runs ${ids}): ${String(error)}`, stack);
-  return FAILURE_REASONS.unexpected_error;
+  logger.error(`Snapshots not sent for identification (runs ${ids}): ${String(error)}`, stack);
+  return FAILURE_REASONS.snapshot_not_sent;
 }
 
 /**
@@ -225,7 +243,12 @@ async function takePicture(
     return { run, camera, picture };
   } catch (error) {
     if (!(error instanceof ProviderError) && !(error instanceof RpcFailure)) throw error;
-    await deps.runs.fail(run.id, 'camera', unreachable(camera.camera_name, error.message));
+    logger.warn(`Snapshot run ${run.id}: ${camera.camera_name} not reached: ${error.message}`);
+    const cause =
+      error instanceof ProviderError
+        ? CAMERA_CAUSES[error.kind]
+        : FAILURE_REASONS.camera_integration_unusable;
+    await deps.runs.fail(run.id, 'camera', unreachable(camera.camera_name, cause));
     return undefined;
   }
 }

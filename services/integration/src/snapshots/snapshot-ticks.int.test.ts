@@ -117,7 +117,7 @@ describe("one job per organization's tick, from the camera to presence events", 
       {
         camera_id: 'cam-3',
         status: 'failed',
-        reason: 'Camera 3 could not be reached: Camera offline',
+        reason: `Camera 3 could not be reached: ${FAILURE_REASONS.camera_system_unavailable}`,
       },
       { camera_id: 'cam-4', status: 'pending', reason: null },
     ]);
@@ -275,7 +275,7 @@ describe('a tick whose snapshots cannot be sent for identification', () => {
       [1, 2].map(() => ({
         status: 'failed',
         failure_stage: 'identification',
-        reason: FAILURE_REASONS.unexpected_error,
+        reason: FAILURE_REASONS.snapshot_not_sent,
         snapshot_key: null,
       })),
     );
@@ -288,7 +288,7 @@ describe('a tick whose snapshots cannot be sent for identification', () => {
       [1, 2].map(() => ({
         status: 'failed',
         failure_stage: 'identification',
-        reason: FAILURE_REASONS.unexpected_error,
+        reason: FAILURE_REASONS.snapshot_not_sent,
         snapshot_key: null,
       })),
     );
@@ -443,7 +443,7 @@ describe('a tick whose cameras are removed under it', () => {
     ).toEqual([
       {
         status: 'failed',
-        reason: FAILURE_REASONS.unexpected_error,
+        reason: FAILURE_REASONS.snapshot_not_sent,
       },
     ]);
   });

@@ -3,7 +3,7 @@ import { buffer } from 'node:stream/consumers';
 import { PassThrough } from 'node:stream';
 import { VideoFailure } from '../failures.ts';
 import type { FfmpegBinaries } from './binaries.ts';
-import { ffmpegReason } from './probe.ts';
+import { ffmpegReason, notStarted } from './probe.ts';
 import type { RgbFrame } from './sample-frames.ts';
 
 const MAX_SIDE = 640;
@@ -27,12 +27,17 @@ export async function readPicture(
 ): Promise<RgbFrame> {
   const unreadable = (reason: string) =>
     new VideoFailure(`The ${what} could not be read as an image: ${reason}`);
+  // A program that did not start is retried: the picture is not to blame.
+  const failure = (error: Error, stderr?: string) => {
+    const started = notStarted(error);
+    if (started)
+      return new VideoFailure(`The ${what} could not be read as an image: ${started}`, true);
+    return unreadable(ffmpegReason(error, stderr));
+  };
   const info = await new Promise<ffmpeg.FfprobeData>((resolve, reject) => {
     ffmpeg(path)
       .setFfprobePath(binaries.ffprobe)
-      .ffprobe((error: Error | null, data) =>
-        error ? reject(unreadable(ffmpegReason(error))) : resolve(data),
-      );
+      .ffprobe((error: Error | null, data) => (error ? reject(failure(error)) : resolve(data)));
   });
   const stream = info.streams.find((candidate) => candidate.codec_type === 'video');
   if (!stream?.width || !stream.height) throw unreadable('it holds no image.');
@@ -48,7 +53,7 @@ export async function readPicture(
       .outputOptions(['-pix_fmt', 'rgb24'])
       .format('rawvideo')
       .on('error', (error: Error, _stdout: string | null, stderr: string | null) =>
-        reject(unreadable(ffmpegReason(error, stderr ?? undefined))),
+        reject(failure(error, stderr ?? undefined)),
       )
       .pipe(output, { end: true });
   });

@@ -1,6 +1,11 @@
+import { basename } from 'node:path';
 import ffmpeg from 'fluent-ffmpeg';
+import { FAILURE_REASONS } from '@hub/proto/jobs';
+import { logger } from '@hub/runtime';
 import { VideoFailure } from '../failures.ts';
 import type { FfmpegBinaries } from './binaries.ts';
+
+const log = logger('ffmpeg');
 
 export interface VideoProbe {
   /** Null when neither the container nor the stream tells. */
@@ -25,6 +30,30 @@ export function ffmpegReason(error: Error, stderr?: string): string {
   return last.replace(/^(?:\/[^:]*|input(?:\.\w+)?): /, '').replace(/^\[[^\]]*\]\s*/, '');
 }
 
+/**
+ * ffmpeg or ffprobe that would not start (not installed, not executable) as the detail of a
+ * reason, or undefined for a program that ran: the worker's fault, not the file's, so its failure
+ * is retried and says so in the catalog's words; the spawn's own (a path) is logged.
+ */
+export function notStarted(error: Error): string | undefined {
+  const { syscall } = error as NodeJS.ErrnoException;
+  const spawned = syscall?.startsWith('spawn')
+    ? basename(syscall.slice('spawn'.length).trim())
+    : '';
+  const missing = /^Cannot find (ffmpeg|ffprobe)$/.exec(error.message)?.[1];
+  const program = missing ?? (spawned || undefined);
+  if (program === undefined) return undefined;
+  log.error({ err: error }, `${program} could not be started`);
+  return FAILURE_REASONS.program_not_started.replace('{program}', program);
+}
+
+/** A video ffmpeg or ffprobe failed on: not read if the program did not start, else undecodable. */
+export function videoFailure(error: Error, stderr?: string): VideoFailure {
+  const started = notStarted(error);
+  if (started) return new VideoFailure(`The video could not be read: ${started}`, true);
+  return decodeFailure(ffmpegReason(error, stderr));
+}
+
 export function decodeFailure(reason: string): VideoFailure {
   const text = reason.trim().replace(/\s+/g, ' ');
   return new VideoFailure(
@@ -37,7 +66,7 @@ export async function probeVideo(path: string, binaries: FfmpegBinaries): Promis
     ffmpeg(path)
       .setFfprobePath(binaries.ffprobe)
       .ffprobe((error: Error | null, result) => {
-        if (error) reject(decodeFailure(ffmpegReason(error)));
+        if (error) reject(videoFailure(error));
         else resolve(result);
       });
   });

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import ffmpeg from 'fluent-ffmpeg';
 import type { FfmpegBinaries } from './binaries.ts';
-import { decodeFailure, ffmpegReason } from './probe.ts';
+import { videoFailure } from './probe.ts';
 import { rawFrames } from './raw-frames.ts';
 
 /** One sampled frame: RGB, 3 bytes a pixel, rows top to bottom. */
@@ -50,7 +50,7 @@ export async function* sampleFrames(
     .format('rawvideo')
     .on('error', (error: Error, _stdout: string | null, stderr: string | null) => {
       if (finished) return;
-      output.destroy(decodeFailure(ffmpegReason(error, stderr ?? undefined)));
+      output.destroy(videoFailure(error, stderr ?? undefined));
     });
   const abort = () => output.destroy(signal?.reason instanceof Error ? signal.reason : undefined);
   signal?.addEventListener('abort', abort, { once: true });

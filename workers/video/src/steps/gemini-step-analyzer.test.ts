@@ -1,3 +1,4 @@
+import { FAILURE_REASONS } from '@hub/proto/jobs';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -68,7 +69,7 @@ describe('step analysis with Gemini', () => {
     ).rejects.toMatchObject({
       name: 'VideoFailure',
       retryable: false,
-      message: 'The AI provider refused the upload (HTTP 403): The upload chunk was refused.',
+      message: `The AI provider refused the upload (HTTP 403): ${FAILURE_REASONS.ai_said_no_access}`,
     });
   });
 });

@@ -8,6 +8,7 @@ import {
 } from '@google/generative-ai';
 import { FileState, GoogleAIFileManager } from '@google/generative-ai/server';
 import { SopFindings } from '@hub/proto/jobs';
+import { aiRefusalCause, logger, networkCause } from '@hub/runtime';
 import { z } from 'zod';
 import { VideoFailure } from '../failures.ts';
 import { stepPrompt } from './prompt.ts';
@@ -31,21 +32,16 @@ const GOOGLE_API = 'https://generativelanguage.googleapis.com';
 
 const Answer = z.object({ sops: z.array(SopFindings) });
 
-function cleanMessage(error: Error): string {
-  return error.message
-    .replace(/^\[GoogleGenerativeAI Error\]:\s*/, '')
-    .replace(/^Error fetching from \S+: /, '')
-    .replace(/^\[\d{3}[^\]]*\]\s*/, '')
-    .trim();
-}
+const log = logger('gemini');
 
 /** Problems with the provider, in words; 429 and 5xx may pass on a later attempt. */
 export function providerFailure(error: unknown): unknown {
   if (error instanceof VideoFailure) return error;
   if (error instanceof GoogleGenerativeAIFetchError && error.status !== undefined) {
-    const detail = cleanMessage(error) || error.statusText || 'no details given';
+    // The provider's message is logged; the reason words the refusal by its status.
+    log.warn({ err: error, status: error.status }, 'AI provider refused the request');
     return new VideoFailure(
-      `The AI provider refused the request (HTTP ${error.status}): ${detail}`,
+      `The AI provider refused the request (HTTP ${error.status}): ${aiRefusalCause(error.status)}`,
       error.status === 429 || error.status >= 500,
     );
   }
@@ -53,7 +49,8 @@ export function providerFailure(error: unknown): unknown {
     return new VideoFailure('The AI provider did not answer in time.', true);
   }
   if (error instanceof GoogleGenerativeAIError) {
-    return new VideoFailure(`The AI provider could not be reached: ${cleanMessage(error)}`, true);
+    log.warn({ err: error }, 'AI provider not reached');
+    return new VideoFailure(`The AI provider could not be reached: ${networkCause(error)}`, true);
   }
   return error;
 }

@@ -1,3 +1,4 @@
+import { FAILURE_REASONS } from '@hub/proto/jobs';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -98,7 +99,7 @@ describe('the resumable upload of a video to Gemini', () => {
     await expect(upload).rejects.toBeInstanceOf(VideoFailure);
     await expect(upload).rejects.toMatchObject({
       retryable: false,
-      message: 'The AI provider refused the upload (HTTP 413): The upload chunk was refused.',
+      message: `The AI provider refused the upload (HTTP 413): ${FAILURE_REASONS.ai_said_too_large}`,
     });
   });
 
@@ -108,7 +109,7 @@ describe('the resumable upload of a video to Gemini', () => {
     gemini.failChunks(503, 503, 503, 503);
     await expect(uploadResumable(options(path))).rejects.toMatchObject({
       retryable: true,
-      message: 'The AI provider refused the upload (HTTP 503): The upload chunk was refused.',
+      message: `The AI provider refused the upload (HTTP 503): ${FAILURE_REASONS.ai_said_overloaded}`,
     });
   });
 });

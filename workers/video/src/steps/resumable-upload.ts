@@ -4,7 +4,10 @@ import { request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
 import type { FileMetadataResponse } from '@google/generative-ai/server';
 import { z } from 'zod';
+import { aiRefusalCause, logger, networkCause } from '@hub/runtime';
 import { VideoFailure } from '../failures.ts';
+
+const log = logger('gemini-upload');
 
 /** Chunks other than the last must be multiples of 256 KiB (Google's resumable protocol). */
 export const DEFAULT_CHUNK_BYTES = 8 * 1024 * 1024;
@@ -37,18 +40,21 @@ class TransientUpload extends Error {}
 
 const transient = (status: number) => status === 429 || status >= 500;
 
+/**
+ * The provider's refusal worded by its status; its own message (Google's error shape, or the text
+ * as it came) is logged.
+ */
 async function refusal(response: Response): Promise<VideoFailure | TransientUpload> {
   const text = await response.text().catch(() => '');
-  let detail = text.trim().slice(0, 300) || response.statusText || 'no details given';
+  let said = text.trim().slice(0, 300) || response.statusText;
   try {
-    detail = ErrorBody.parse(JSON.parse(text)).error.message;
+    said = ErrorBody.parse(JSON.parse(text)).error.message;
   } catch {
     // Not Google's error shape: the text as it came.
   }
-  const message = `The AI provider refused the upload (HTTP ${response.status}): ${detail}`;
-  return transient(response.status)
-    ? new TransientUpload(message)
-    : new VideoFailure(message.endsWith('.') ? message : `${message}.`);
+  log.warn({ status: response.status, said }, 'AI provider refused the upload');
+  const message = `The AI provider refused the upload (HTTP ${response.status}): ${aiRefusalCause(response.status)}`;
+  return transient(response.status) ? new TransientUpload(message) : new VideoFailure(message);
 }
 
 /**
@@ -108,9 +114,9 @@ export async function uploadResumable(
 
 function lastFailure(error: unknown): VideoFailure {
   if (error instanceof TransientUpload) return new VideoFailure(error.message, true);
-  const message = error instanceof Error ? error.message : String(error);
+  log.warn({ err: error }, 'AI provider not reached during the upload');
   return new VideoFailure(
-    `The AI provider could not be reached during the upload: ${message}`,
+    `The AI provider could not be reached during the upload: ${networkCause(error)}`,
     true,
   );
 }

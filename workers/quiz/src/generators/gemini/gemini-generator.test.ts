@@ -1,4 +1,4 @@
-import type { EvaluationDraft } from '@hub/proto';
+import { type EvaluationDraft, FAILURE_REASONS } from '@hub/proto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeGemini } from '../../test-support/fake-gemini.ts';
 import { FOOD_SAFETY_MARKDOWN, POLLO_MARKDOWN } from '../../test-support/sops.ts';
@@ -149,22 +149,30 @@ describe('the Gemini generator against a server speaking the Gemini REST API', (
   });
 
   it.each([
-    [429, 'Resource has been exhausted (e.g. check quota).', true],
-    [500, 'Internal error encountered.', true],
-    [403, 'API key not valid. Please pass a valid API key.', false],
-  ])('turns HTTP %i into a readable failure', async (status, message, retryable) => {
-    gemini.reply(FakeGemini.error(status, message));
-    const failure = await generator()
-      .generate(input)
-      .catch((error: unknown) => error);
+    [429, 'Resource has been exhausted (e.g. check quota).', FAILURE_REASONS.ai_said_limit, true],
+    [500, 'Internal error encountered.', FAILURE_REASONS.ai_said_overloaded, true],
+    [
+      403,
+      'API key not valid. Please pass a valid API key.',
+      FAILURE_REASONS.ai_said_no_access,
+      false,
+    ],
+  ])(
+    "turns HTTP %i into a failure in the catalog's words",
+    async (status, message, cause, retryable) => {
+      gemini.reply(FakeGemini.error(status, message));
+      const failure = await generator()
+        .generate(input)
+        .catch((error: unknown) => error);
 
-    expect(gemini.calls).toHaveLength(1);
-    expect(failure).toBeInstanceOf(GenerationFailure);
-    expect((failure as GenerationFailure).message).toBe(
-      `The AI provider refused the request (HTTP ${status}): ${message}`,
-    );
-    expect((failure as GenerationFailure).retryable).toBe(retryable);
-  });
+      expect(gemini.calls).toHaveLength(1);
+      expect(failure).toBeInstanceOf(GenerationFailure);
+      expect((failure as GenerationFailure).message).toBe(
+        `The AI provider refused the request (HTTP ${status}): ${cause}`,
+      );
+      expect((failure as GenerationFailure).retryable).toBe(retryable);
+    },
+  );
 
   it('splits a long SOP into chunks and merges their questions without duplicates', async () => {
     const second: EvaluationDraft = {

@@ -7,6 +7,7 @@ import {
   type GenerativeModel,
 } from '@google/generative-ai';
 import type { AuthoredQuestion, EvaluationDraft } from '@hub/proto/jobs';
+import { aiRefusalCause, logger, networkCause } from '@hub/runtime';
 import { splitIntoChunks } from '../../chunking.ts';
 import {
   checkDraft,
@@ -35,6 +36,8 @@ export interface GeminiSettings {
 
 const MAX_LEARNING_POINTS = 30;
 
+const log = logger('gemini');
+
 /** Removes the SDK's prefix and the request URL, which mean nothing to a reader. */
 function cleanMessage(error: Error): string {
   return error.message
@@ -49,10 +52,11 @@ function providerFailure(error: unknown, signal?: AbortSignal): unknown {
   if (error instanceof GoogleGenerativeAIResponseError) return null;
   if (signal?.aborted) return signal.reason ?? error;
   if (error instanceof GoogleGenerativeAIFetchError && error.status !== undefined) {
-    const detail = cleanMessage(error) || error.statusText || 'no details given';
+    // The provider's message is logged; the reason words the refusal by its status.
+    log.warn({ err: error, status: error.status }, 'AI provider refused the request');
     const retryable = error.status === 429 || error.status >= 500;
     return new GenerationFailure(
-      `The AI provider refused the request (HTTP ${error.status}): ${detail}`,
+      `The AI provider refused the request (HTTP ${error.status}): ${aiRefusalCause(error.status)}`,
       retryable,
     );
   }
@@ -60,8 +64,9 @@ function providerFailure(error: unknown, signal?: AbortSignal): unknown {
     return new GenerationFailure('The AI provider did not answer in time.', true);
   }
   if (error instanceof GoogleGenerativeAIError) {
+    log.warn({ err: error }, 'AI provider not reached');
     return new GenerationFailure(
-      `The AI provider could not be reached: ${cleanMessage(error)}`,
+      `The AI provider could not be reached: ${networkCause(error)}`,
       true,
     );
   }
