@@ -78,6 +78,22 @@ export const identityServiceRpc = {
     z.object({ members: z.array(Member), total: z.number().int() }),
   ),
   /**
+   * Where each key falls among a batch of people (`userIds`, at most 1,000) the filter holds, in
+   * memberPage's order by name then id: how many of them come before it. A caller that pages
+   * many batches in one order (a job function's holders) finds a deep page's first person from
+   * these counts, in identity's collation, rather than reading every person before it.
+   */
+  memberRanks: rpc(
+    'identity',
+    'users.memberRanks',
+    'service',
+    MemberFilter.extend({
+      userIds: z.array(z.number().int()).max(1000),
+      keys: z.array(MemberKey).min(1).max(1000),
+    }),
+    z.array(z.number().int()),
+  ),
+  /**
    * The ids of the organization's people a filter holds (no names, emails or pictures), all at
    * once: bounded only when the filter lists `userIds`. No service of this release asks it
    * without them (each walks `memberIdPage`); answered so for the previous release's services

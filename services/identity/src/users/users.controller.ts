@@ -20,6 +20,11 @@ export class UsersController {
     return this.users.memberPage(filter, offset, limit, after);
   }
 
+  @RpcHandler(identityRpc.memberRanks)
+  memberRanks(@Payload() { keys, ...filter }: RpcRequest<typeof identityRpc.memberRanks>) {
+    return this.users.memberRanks(filter, keys);
+  }
+
   @RpcHandler(identityRpc.memberIds)
   memberIds(@Payload() filter: RpcRequest<typeof identityRpc.memberIds>) {
     return this.users.memberIds(filter);

@@ -109,6 +109,31 @@ export class UsersRepository {
   }
 
   /**
+   * How many of the filter's people come before each key in findMemberPage's order (name then
+   * id, the column's collation), in the keys' order (identityRpc.memberRanks). The people (a
+   * batch of ids) and the keys are sorted together once, each key's count the people before it
+   * (a key sorts before a person of the same name and id: strictly before); comparing every key
+   * with every person was a thousand comparisons a key.
+   */
+  async findRanks(filter: MemberFilter, keys: MemberKey[]): Promise<number[]> {
+    const { where, params } = memberWhere(filter);
+    const n = params.length;
+    const rows = (await this.db.query(
+      `SELECT coalesce(json_agg(o.before ORDER BY o.i), '[]') AS ranks
+         FROM (SELECT x.i, count(*) FILTER (WHERE x.i IS NULL)
+                        OVER (ORDER BY x.name, x.id, x.i NULLS LAST ROWS UNBOUNDED PRECEDING) AS before
+                 FROM (SELECT name, id, NULL::bigint AS i FROM users WHERE ${where}
+                       UNION ALL
+                       SELECT k.name, k.id, k.i
+                         FROM unnest($${n + 1}::text[], $${n + 2}::int[]) WITH ORDINALITY k(name, id, i)
+                      ) x) o
+        WHERE o.i IS NOT NULL`,
+      [...params, keys.map((key) => key.name), keys.map((key) => key.id)],
+    )) as { ranks: number[] }[];
+    return rows[0]?.ranks ?? [];
+  }
+
+  /**
    * One page of the filter's people (by name then id), their total and their selection (see
    * identityRpc.memberSearch) from one statement. The filter is evaluated once a row, in one
    * pass over the organization that counts its people and gathers both id lists (`OFFSET 0`

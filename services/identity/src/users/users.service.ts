@@ -39,6 +39,12 @@ export class UsersService {
     return { members: page.members.map(toMember), total: page.total };
   }
 
+  /** How many of the filter's people come before each key, by name (identityRpc.memberRanks). */
+  memberRanks(filter: MemberFilter, keys: MemberKey[]): Promise<number[]> {
+    if (filter.userIds?.length === 0) return Promise.resolve(keys.map(() => 0));
+    return this.users.findRanks(filter, keys);
+  }
+
   /** The ids of the filter's people (a count's or an export's, without their details). */
   memberIds(filter: MemberFilter): Promise<number[]> {
     if (filter.userIds?.length === 0) return Promise.resolve([]);

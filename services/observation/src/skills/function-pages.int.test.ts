@@ -89,6 +89,12 @@ class PlayedIdentity {
       this.note(contract.pattern, filter.userIds?.length ?? 0, members.length);
       return { members, total: all.length };
     }
+    if (contract === identityRpc.memberRanks) {
+      const { keys, ...filter } = identityRpc.memberRanks.request.parse(request);
+      const all = this.of(filter.organizationId).filter((person) => holds(filter, person));
+      this.note(contract.pattern, filter.userIds.length, keys.length);
+      return keys.map((key) => all.filter((person) => byName(person, key) < 0).length);
+    }
     if (contract === identityRpc.memberIdPage || contract === identityRpc.otherMemberIdPage) {
       const { afterId, limit, ...filter } = identityRpc.memberIdPage.request.parse(request);
       const other = contract === identityRpc.otherMemberIdPage;

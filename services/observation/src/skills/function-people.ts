@@ -1,8 +1,35 @@
 import type { MemberFilter, MemberKey } from '@hub/proto';
 import type { Member, Members } from '../team/members.js';
 
-/** What the walk asks of identity: pages of named people by name (Members). */
-export type PeopleReads = Pick<Members, 'page' | 'pageAfter'>;
+/** What the walk asks of identity: pages of named people by name, and keys' places (Members). */
+export type PeopleReads = Pick<Members, 'page' | 'pageAfter' | 'ranks'>;
+
+/** Rounds of memberRanks at most to find where a deep page starts (a few suffice). */
+const PLACING_ROUNDS = 6;
+
+/** A person's key, and which batch they are of. */
+type PlacedKey = MemberKey & { batch: number };
+
+/**
+ * Where a deep page's first person lies: after `after` (none: from the first), each batch's
+ * people up to `after` (`from`) and up to the earliest person known to be at or after the page
+ * (`to`; the batch's total while none is).
+ */
+interface Span {
+  after: MemberKey | undefined;
+  from: number[];
+  to: number[];
+}
+
+const key = (person: MemberKey, batch: number): PlacedKey => ({
+  name: person.name,
+  id: person.id,
+  batch,
+});
+const sum = (counts: number[]) => counts.reduce((total, n) => total + n, 0);
+/** The batches with people in the span. */
+const openBatches = (span: Span) =>
+  span.from.flatMap((from, batch) => (span.to[batch]! > from ? [batch] : []));
 
 /** One batch of the job function's holders, and what of it is read ahead, by name. */
 interface Cursor {
@@ -21,8 +48,8 @@ interface Cursor {
  * the holders are split into batches of ids, each read ahead by name a few at a time
  * (memberPage with the batch's ids, after its last person read), and identity orders what is
  * read ahead, at most `batchSize` people, in one more memberPage: everyone up to the earliest
- * last-read person of a batch that has more is in its final place. A page at `offset` reads the
- * people before it (deep pages cost more calls; the first pages, which people read, few).
+ * last-read person of a batch that has more is in its final place. A deep page starts the walk
+ * just before itself (startNear: three calls a batch whatever its depth), not at the first holder.
  */
 export class FunctionPeople {
   private readonly cursors: Cursor[];
@@ -87,13 +114,104 @@ export class FunctionPeople {
 
   /** A page of the holders by name from `offset`, and how many the filter holds of them. */
   async page(offset: number, limit: number): Promise<{ members: Member[]; total: number }> {
+    // Within what one ordering holds the walk is as cheap as placing it (a call a batch): walked.
+    const deep = offset >= this.share * this.cursors.length;
+    const passed = deep ? await this.startNear(offset) : 0;
     const total = await this.count();
-    for (let skipped = 0; skipped < offset;) {
-      const passed = await this.take(Math.min(offset - skipped, this.share * this.cursors.length));
-      if (passed.length === 0) break;
-      skipped += passed.length;
+    if (offset >= total) return { members: [], total };
+    for (let skipped = passed; skipped < offset;) {
+      const read = await this.take(Math.min(offset - skipped, this.share * this.cursors.length));
+      if (read.length === 0) break;
+      skipped += read.length;
     }
     return { members: await this.take(limit), total };
+  }
+
+  /**
+   * Every batch's walk placed after one person shortly before `offset`, and how many people
+   * that passes (0: the walk starts at the first, as where identity does not know memberRanks).
+   * Each batch is asked its person at its share of `offset` and its total; then how many of its
+   * people come before each of those people (memberRanks), whose sums are their places. The
+   * latest before `offset` and the earliest at or after it bound the page's first person; while
+   * many people lie between and the walk would read them few at a time, the batches holding
+   * them are asked a person each in between, and only they where those people fall.
+   */
+  private async startNear(offset: number): Promise<number> {
+    const named = sum(this.cursors.map((cursor) => cursor.ids.length));
+    const probes = await Promise.all(
+      this.cursors.map((cursor) =>
+        this.members.page(
+          this.batchFilter(cursor),
+          Math.floor((offset * cursor.ids.length) / named),
+          1,
+        ),
+      ),
+    );
+    const totals = probes.map((probe) => probe.total);
+    this.total = sum(totals);
+    if (offset >= this.total) return 0;
+    const span: Span = { after: undefined, from: totals.map(() => 0), to: totals };
+    let keys = probes.flatMap((probe, batch) => probe.members.map((person) => key(person, batch)));
+    for (let round = 0; round < PLACING_ROUNDS; round += 1) {
+      if (keys.length > 0 && !(await this.narrow(span, keys, offset))) return 0;
+      const gap = offset - sum(span.from);
+      // Few people a batch to read past: the walk's first reads pass them.
+      if (gap <= this.share * openBatches(span).length) break;
+      keys = await this.between(span, gap);
+    }
+    this.cursors.forEach((cursor, batch) => {
+      cursor.after = span.after;
+      cursor.done = span.from[batch]! >= totals[batch]!;
+    });
+    return sum(span.from);
+  }
+
+  /**
+   * A person of each batch with people in the span, at its share of the `gap` people the walk
+   * would pass: aimed at the gap's last, just before the page, whom the walk then starts after.
+   */
+  private async between(span: Span, gap: number): Promise<PlacedKey[]> {
+    const width = sum(span.to) - sum(span.from);
+    const found = await Promise.all(
+      openBatches(span).map(async (batch) => {
+        const from = span.from[batch]!;
+        const at = from + Math.floor(((gap - 1) * (span.to[batch]! - from)) / width);
+        const { members } = await this.members.page(this.batchFilter(this.cursors[batch]!), at, 1);
+        return members.map((person) => key(person, batch));
+      }),
+    );
+    return found.flat();
+  }
+
+  /**
+   * The span narrowed by these keys' places (false where identity does not know memberRanks).
+   * The keys lie within the span, so a batch with none of its people in it has as many before
+   * each key as before the span: only the others are asked.
+   */
+  private async narrow(span: Span, keys: PlacedKey[], offset: number): Promise<boolean> {
+    const open = openBatches(span);
+    const asked = await Promise.all(
+      open.map((batch) =>
+        this.members.ranks(
+          this.batchFilter(this.cursors[batch]!),
+          keys.map(({ name, id }) => ({ name, id })),
+        ),
+      ),
+    );
+    if (asked.some((ranks) => ranks === null)) return false;
+    const answers = new Map(open.map((batch, at) => [batch, asked[at]!]));
+    keys.forEach((found, k) => {
+      // Each batch's people up to the key, the key's own batch counting it.
+      const upTo = span.from.map(
+        (from, batch) => (answers.get(batch)?.[k] ?? from) + (batch === found.batch ? 1 : 0),
+      );
+      const place = sum(upTo) - 1;
+      if (place < offset && place >= sum(span.from)) {
+        span.after = { name: found.name, id: found.id };
+        span.from = upTo;
+      } else if (place >= offset && place < sum(span.to) - 1) span.to = upTo;
+    });
+    return true;
   }
 
   /**
@@ -129,7 +247,7 @@ export class FunctionPeople {
     cursor.done = people.length < this.share;
   }
 
-  private batchFilter(cursor: Cursor): MemberFilter {
+  private batchFilter(cursor: Cursor): MemberFilter & { userIds: number[] } {
     return { ...this.filter, userIds: cursor.ids };
   }
 }

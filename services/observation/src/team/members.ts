@@ -154,6 +154,23 @@ export class Members {
     return this.rpc.call(identityRpc.memberPage, { ...filter, offset: 0, limit, after });
   }
 
+  /**
+   * How many of a batch of named people (`userIds`, at most 1,000) the filter holds come before
+   * each key by name then id, in identity's collation; null when identity does not know
+   * memberRanks yet (a pod of the previous release, during a rolling upgrade).
+   */
+  async ranks(
+    filter: MemberFilter & { userIds: number[] },
+    keys: MemberKey[],
+  ): Promise<number[] | null> {
+    try {
+      return await this.rpc.call(identityRpc.memberRanks, { ...filter, keys });
+    } catch (error) {
+      if (isUnknownPattern(error, identityRpc.memberRanks.pattern)) return null;
+      throw error;
+    }
+  }
+
   /** The ids of the filter's people, ascending (no names, emails or pictures; memberIdsOf). */
   ids(filter: MemberFilter): Promise<number[]> {
     return filter.userIds?.length === 0
