@@ -249,19 +249,30 @@ export class ObservationsRepository {
     )) as { observation_id: number }[];
     const failures: unknown[] = [];
     for (const { observation_id: id } of ids) {
-      await this.settleOne(id, work).catch((error: unknown) => failures.push(error));
+      await this.settleOne(id, observationId === null, work).catch((error: unknown) =>
+        failures.push(error),
+      );
     }
     return failures;
   }
 
-  private async settleOne(id: number, work: (owed: OwedEffects) => Promise<void>): Promise<void> {
+  /**
+   * `dueOnly` (the retry pass): still due once locked, else another replica's pass, which read
+   * the same batch, failed it meanwhile and it waits.
+   */
+  private async settleOne(
+    id: number,
+    dueOnly: boolean,
+    work: (owed: OwedEffects) => Promise<void>,
+  ): Promise<void> {
     try {
       await this.db.transaction(async (tx) => {
         const [owed] = (await tx.query(
           `SELECT e.operator_present, o.* FROM completion_effects e
              JOIN observations o ON o.id = e.observation_id
-            WHERE e.observation_id = $1 FOR UPDATE OF e SKIP LOCKED`,
-          [id],
+            WHERE e.observation_id = $1 AND (NOT $2::boolean OR e.next_attempt_at <= now())
+              FOR UPDATE OF e SKIP LOCKED`,
+          [id, dueOnly],
         )) as OwedEffects[];
         if (!owed) return;
         await work(owed);

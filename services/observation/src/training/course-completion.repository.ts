@@ -145,9 +145,12 @@ export class CourseCompletionRepository {
     const key = [row.course_id, row.user_id];
     try {
       await this.db.transaction(async (tx) => {
+        // Due once locked: another replica's pass, which read the same batch, may have failed
+        // it meanwhile (a completion's own row is due from its insert).
         const owed = (await tx.query(
           `SELECT 1 FROM course_certificates_owed
-            WHERE course_id = $1 AND user_id = $2 FOR UPDATE SKIP LOCKED`,
+            WHERE course_id = $1 AND user_id = $2 AND next_attempt_at <= now()
+              FOR UPDATE SKIP LOCKED`,
           key,
         )) as unknown[];
         if (owed.length === 0) return;
@@ -199,12 +202,15 @@ export class CourseCompletionRepository {
     );
   }
 
-  /** The check failed: tried again later (an edit since has asked for one of its own). */
+  /**
+   * The check failed: tried again later (an edit since has asked for one of its own). Counted
+   * while still due: another replica's pass that read it too and failed it first counted it.
+   */
   async countCheckFailure(check: CourseCheck, error: unknown): Promise<void> {
     await this.db.query(
       `UPDATE course_completion_checks
           SET attempts = attempts + 1, last_error = $3, next_attempt_at = ${NEXT_ATTEMPT_SQL}
-        WHERE course_id = $1 AND request = $2`,
+        WHERE course_id = $1 AND request = $2 AND next_attempt_at <= now()`,
       [check.course_id, check.request, String(error).slice(0, 1000)],
     );
   }
