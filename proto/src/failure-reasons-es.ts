@@ -140,7 +140,7 @@ export const FAILURE_REASONS_ES: Record<FailureReasonCode, string> = {
   ai_said_too_large: 'El archivo es demasiado grande para el proveedor.',
   ai_said_limit: 'Se alcanzó la cuota o el límite de solicitudes.',
   ai_said_overloaded: 'El proveedor está sobrecargado o tuvo un error.',
-  ai_said_refused: 'El proveedor lo rechazó.',
+  ai_said_refused: 'El proveedor se negó.',
   camera_system_credentials: 'El sistema de cámaras no aceptó las credenciales de la integración.',
   camera_system_forbidden: 'El sistema de cámaras no dio a esta integración acceso a la cámara.',
   camera_system_no_camera: 'El sistema de cámaras no conoce esta cámara.',

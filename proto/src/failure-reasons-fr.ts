@@ -144,7 +144,7 @@ export const FAILURE_REASONS_FR: Record<FailureReasonCode, string> = {
   ai_said_too_large: 'Le fichier est trop volumineux pour le fournisseur.',
   ai_said_limit: 'Le quota ou la limite de requêtes a été atteint.',
   ai_said_overloaded: 'Le fournisseur est surchargé ou a eu une erreur.',
-  ai_said_refused: 'Le fournisseur l’a refusée.',
+  ai_said_refused: 'Le fournisseur a refusé.',
   camera_system_credentials:
     'Le système de caméras n’a pas accepté les identifiants de l’intégration.',
   camera_system_forbidden:

@@ -190,6 +190,17 @@ const PATTERNS = [...FAILURE_REASON_CODES]
     ),
   }));
 
+/**
+ * A sentence of the table with its `{name}` parts filled in, each once: a part's own text (a
+ * camera named '{detail}') is never filled in again.
+ */
+export function failureReasonText(
+  code: FailureReasonCode,
+  parts: Record<string, string> = {},
+): string {
+  return FAILURE_REASONS[code].replace(/\{(\w+)\}/g, (whole, name: string) => parts[name] ?? whole);
+}
+
 /** The code of a stored failure reason and its filled-in parts, or undefined for another text. */
 export function failureReasonOf(
   reason: string,
@@ -200,4 +211,24 @@ export function failureReasonOf(
     if (match) return { code, params: { ...match.groups } };
   }
   return undefined;
+}
+
+/**
+ * A stored reason in a reader's words, `word` giving a code's sentence with its parts filled in
+ * (the web app's catalog, the services'): a `{detail}` that is itself a reason (a cause a worker
+ * worded, a reason nested in another) is worded so too; a text the table does not know stays
+ * as written. One implementation for every reader, so the web app and the mails agree.
+ */
+export function wordFailureReason(
+  reason: string,
+  word: (code: FailureReasonCode, parts: Record<string, string>) => string,
+): string {
+  const known = failureReasonOf(reason);
+  if (!known) return reason;
+  const { detail } = known.params;
+  const parts =
+    detail === undefined
+      ? known.params
+      : { ...known.params, detail: wordFailureReason(detail, word) };
+  return word(known.code, parts);
 }

@@ -1,4 +1,4 @@
-import { failureReasonOf, type Language, type NotificationText } from '@hub/proto';
+import { type Language, type NotificationText, wordFailureReason } from '@hub/proto';
 import { en, type ServerCatalog } from './en.js';
 import { es } from './es.js';
 import { fr } from './fr.js';
@@ -78,21 +78,15 @@ export function calendarDaysUntil(until: Date, now: Date, timeZone: string): num
 
 /**
  * A worker's stored failure reason (proto's FAILURE_REASONS) as its reader reads it: the
- * catalog's sentence for its code, with the parts the worker filled in; a reason the table does
- * not know, or an English reader's, as written. A `{detail}` that is itself a reason (a cause
- * worded by the worker, a reason nested in another) is worded so too.
+ * catalog's sentence for its code, with the parts the worker filled in, a `{detail}` that is
+ * itself a reason worded so too (proto's wordFailureReason); a reason the table does not know,
+ * or an English reader's, as written.
  */
 export function readableFailureReason(reason: string, language: Language): string {
-  const known = language === 'en' ? undefined : failureReasonOf(reason);
-  if (!known) return reason;
-  const { detail } = known.params;
-  const params: Record<string, string> =
-    detail === undefined
-      ? known.params
-      : { ...known.params, detail: readableFailureReason(detail, language) };
-  return messages(language).failureReasons[known.code].replace(
-    /\{(\w+)\}/g,
-    (written, name: string) => params[name] ?? written,
+  if (language === 'en') return reason;
+  const sentences = messages(language).failureReasons;
+  return wordFailureReason(reason, (code, parts) =>
+    sentences[code].replace(/\{(\w+)\}/g, (written, name: string) => parts[name] ?? written),
   );
 }
 

@@ -18,14 +18,22 @@ export function refusedForGood(error: unknown): boolean {
   return typeof code === 'number' && code >= 500 && code < 600;
 }
 
+/** An enhanced status code (RFC 3463) after the reply code: 5.1.1 a bad mailbox, 5.7.1 a policy. */
+const ENHANCED_STATUS = /^\d{3}[ -]([245]\.\d{1,3}\.\d{1,3})(?!\S)/;
+
 /**
  * Why a mail was not handed over, as an administrator reads it: the mail server's SMTP reply
- * code ('SMTP 550'), which is worth looking up, or the connection's failure in the catalog's
- * words ('connection refused'). The server's own reply text and the socket's words are logged.
+ * code, with its enhanced status code when it gave one ('SMTP 550 5.1.1'), which is worth
+ * looking up (a 550 may be a wrong address or a relay refused), or the connection's failure in
+ * the catalog's words ('connection refused'). The server's own reply text and the socket's
+ * words are logged.
  */
 export function mailFailureDetail(error: unknown): string {
-  const code = (error as { responseCode?: unknown } | null)?.responseCode;
-  return typeof code === 'number' ? `SMTP ${code}` : networkCause(error);
+  const { responseCode, response } =
+    (error as { responseCode?: unknown; response?: unknown } | null) ?? {};
+  if (typeof responseCode !== 'number') return networkCause(error);
+  const enhanced = typeof response === 'string' ? ENHANCED_STATUS.exec(response)?.[1] : undefined;
+  return enhanced ? `SMTP ${responseCode} ${enhanced}` : `SMTP ${responseCode}`;
 }
 
 /** Sends mail; throws with a readable reason when the mail could not be handed over. */

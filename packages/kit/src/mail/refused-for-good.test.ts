@@ -1,3 +1,5 @@
+import { createServer, type AddressInfo } from 'node:net';
+import { createTransport } from 'nodemailer';
 import { describe, expect, it } from 'vitest';
 import { FAILURE_REASONS } from '@hub/proto';
 import { mailFailureDetail, refusedForGood } from './mailer.js';
@@ -27,5 +29,29 @@ describe('why a mail was not handed over', () => {
       code: 'ECONNREFUSED',
     });
     expect(mailFailureDetail(away)).toBe(FAILURE_REASONS.network_refused);
+  });
+});
+
+describe('why a mail was not handed over, as nodemailer says it', () => {
+  it("names a refused connection though nodemailer's code is ESOCKET (the socket's kept as originalCode)", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const sending = createTransport(`smtp://127.0.0.1:${port}`).sendMail({
+      from: 'hub@acme.test',
+      to: 'uma@acme.test',
+      text: 'x',
+    });
+    const error = await sending.catch((failure: unknown) => failure);
+    expect(mailFailureDetail(error)).toBe(FAILURE_REASONS.network_refused);
+  });
+
+  it("keeps the reply's enhanced status code: a bad mailbox (5.1.1) is not a relay refused (5.7.1)", () => {
+    const refused = Object.assign(new Error("Can't send mail"), {
+      responseCode: 550,
+      response: '550 5.7.1 <uma@acme.test>: Relay access denied',
+    });
+    expect(mailFailureDetail(refused)).toBe('SMTP 550 5.7.1');
   });
 });

@@ -33,6 +33,12 @@ describe("a failure's cause, worded here", () => {
     expect(networkCause(new TypeError('fetch failed', { cause: withCode('EHOSTUNREACH') }))).toBe(
       FAILURE_REASONS.network_unreachable,
     );
+    expect(
+      networkCause(new TypeError('fetch failed', { cause: withCode('UND_ERR_BODY_TIMEOUT') })),
+    ).toBe(FAILURE_REASONS.network_timed_out);
+    // nodemailer's own code first, the socket's kept as originalCode.
+    const viaMailer = Object.assign(withCode('ESOCKET'), { originalCode: 'ECONNREFUSED' });
+    expect(networkCause(viaMailer)).toBe(FAILURE_REASONS.network_refused);
     expect(networkCause(new Error('socket hang up'))).toBe(FAILURE_REASONS.network_failed);
   });
 

@@ -1,15 +1,19 @@
 import { FAILURE_REASONS } from '@hub/proto/jobs';
 
-/** An error's `code` (Node's errno, an S3 error's code, a TLS check's), or '' for none. */
-function codeOf(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : '';
+type Coded = { code?: unknown; originalCode?: unknown; cause?: unknown } | null;
+
+/**
+ * An error's `code` (Node's errno, an S3 error's code, a TLS check's) and `originalCode`
+ * (nodemailer puts its own, ESOCKET or EDNS, in `code` and keeps the socket's there).
+ */
+function codesIn(error: unknown): string[] {
+  const { code, originalCode } = (error as Coded) ?? {};
+  return [code, originalCode].filter((each): each is string => typeof each === 'string');
 }
 
-/** The error and its `cause` (fetch and undici wrap the socket's error). */
+/** The error's codes and its `cause`'s (fetch and undici wrap the socket's error). */
 function codesOf(error: unknown): string[] {
-  const cause = (error as { cause?: unknown } | null)?.cause;
-  return [codeOf(error), codeOf(cause)].filter((code) => code !== '');
+  return [...codesIn(error), ...codesIn((error as Coded)?.cause)].filter((code) => code !== '');
 }
 
 const MISSING = new Set(['NoSuchKey', 'NotFound', 'NoSuchBucket', 'ENOENT']);
@@ -36,7 +40,13 @@ export function storageReadCause(error: unknown): string {
 const NETWORK_CAUSES: [Set<string>, string][] = [
   [new Set(['ECONNREFUSED']), FAILURE_REASONS.network_refused],
   [
-    new Set(['ETIMEDOUT', 'ESOCKETTIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT']),
+    new Set([
+      'ETIMEDOUT',
+      'ESOCKETTIMEDOUT',
+      'UND_ERR_CONNECT_TIMEOUT',
+      'UND_ERR_HEADERS_TIMEOUT',
+      'UND_ERR_BODY_TIMEOUT',
+    ]),
     FAILURE_REASONS.network_timed_out,
   ],
   // EDNS: nodemailer's own code for a name it could not resolve.

@@ -1,13 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { FAILURE_REASONS } from '@hub/proto';
+import { FAILURE_REASONS, failureReasonText } from '@hub/proto';
 import type { PlaceFigures } from '../floor/place-alerts.js';
 
-/** A camera whose camera system's connection test failed, each part filled in once. */
+/** A camera whose camera system's connection test failed. */
 const testFailed = (camera: string) =>
-  FAILURE_REASONS.camera_unreachable.replace(/\{(camera|detail)\}/g, (_, part: string) =>
-    part === 'camera' ? camera : FAILURE_REASONS.camera_system_test_failed,
-  );
+  failureReasonText('camera_unreachable', {
+    camera,
+    detail: FAILURE_REASONS.camera_system_test_failed,
+  });
 
 export interface StationCounts {
   total: number;

@@ -4,6 +4,7 @@ import { addFairly, type ObjectStorage, organizationPrefix, RpcClient, RpcFailur
 import {
   CameraSnapshotJob,
   FAILURE_REASONS,
+  failureReasonText,
   type SnapshotIdentificationJob,
   type TickSnapshot,
   videoRpc,
@@ -54,13 +55,11 @@ const CAMERA_CAUSES: Record<ProviderFailureKind, string> = {
 };
 
 /**
- * A camera's name and why it could not be reached in their sentence, each part filled in once:
- * the cause in the catalog's words (the camera system's own, and our refusal's, are logged).
+ * A camera's name and why it could not be reached in their sentence: the cause in the catalog's
+ * words (the camera system's own, and our refusal's, are logged).
  */
 const unreachable = (camera: string, detail: string) =>
-  FAILURE_REASONS.camera_unreachable.replace(/\{(camera|detail)\}/g, (_, part: string) =>
-    part === 'camera' ? camera : detail,
-  );
+  failureReasonText('camera_unreachable', { camera, detail });
 
 const EXTENSIONS: Record<string, string> = {
   'image/jpeg': 'jpg',

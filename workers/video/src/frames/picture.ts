@@ -29,9 +29,9 @@ export async function readPicture(
     new VideoFailure(`The ${what} could not be read as an image: ${reason}`);
   // A program that did not start is retried: the picture is not to blame.
   const failure = (error: Error, stderr?: string) => {
-    const started = notStarted(error);
-    if (started)
-      return new VideoFailure(`The ${what} could not be read as an image: ${started}`, true);
+    const unstarted = notStarted(error);
+    if (unstarted)
+      return new VideoFailure(`The ${what} could not be read as an image: ${unstarted}`, true);
     return unreadable(ffmpegReason(error, stderr));
   };
   const info = await new Promise<ffmpeg.FfprobeData>((resolve, reject) => {

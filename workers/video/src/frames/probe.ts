@@ -49,8 +49,8 @@ export function notStarted(error: Error): string | undefined {
 
 /** A video ffmpeg or ffprobe failed on: not read if the program did not start, else undecodable. */
 export function videoFailure(error: Error, stderr?: string): VideoFailure {
-  const started = notStarted(error);
-  if (started) return new VideoFailure(`The video could not be read: ${started}`, true);
+  const unstarted = notStarted(error);
+  if (unstarted) return new VideoFailure(`The video could not be read: ${unstarted}`, true);
   return decodeFailure(ffmpegReason(error, stderr));
 }
 

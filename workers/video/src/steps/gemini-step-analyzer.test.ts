@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGemini } from '../test-support/fake-gemini.ts';
-import { GeminiStepAnalyzer } from './gemini-step-analyzer.ts';
+import { GoogleGenerativeAIResponseError } from '@google/generative-ai';
+import { GeminiStepAnalyzer, providerFailure } from './gemini-step-analyzer.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'gemini-steps-'));
 const gemini = new FakeGemini();
@@ -71,5 +72,12 @@ describe('step analysis with Gemini', () => {
       retryable: false,
       message: `The AI provider refused the upload (HTTP 403): ${FAILURE_REASONS.ai_said_no_access}`,
     });
+  });
+});
+
+describe("the AI provider's errors that are not a connection's", () => {
+  it('are not said as a network failure (a blocked answer reached the provider)', () => {
+    const blocked = new GoogleGenerativeAIResponseError('Candidate was blocked due to SAFETY');
+    expect(providerFailure(blocked)).toBe(blocked);
   });
 });

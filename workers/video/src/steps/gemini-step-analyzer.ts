@@ -3,6 +3,8 @@ import {
   GoogleGenerativeAIAbortError,
   GoogleGenerativeAIError,
   GoogleGenerativeAIFetchError,
+  GoogleGenerativeAIRequestInputError,
+  GoogleGenerativeAIResponseError,
   type GenerativeModel,
   type RequestOptions,
 } from '@google/generative-ai';
@@ -48,7 +50,12 @@ export function providerFailure(error: unknown): unknown {
   if (error instanceof GoogleGenerativeAIAbortError) {
     return new VideoFailure('The AI provider did not answer in time.', true);
   }
-  if (error instanceof GoogleGenerativeAIError) {
+  // An answer blocked or empty, or a request the SDK would not send, is no connection's failure:
+  // it is an unexpected one (logged, said generically), never 'could not be reached'.
+  const notAConnection =
+    error instanceof GoogleGenerativeAIResponseError ||
+    error instanceof GoogleGenerativeAIRequestInputError;
+  if (error instanceof GoogleGenerativeAIError && !notAConnection) {
     log.warn({ err: error }, 'AI provider not reached');
     return new VideoFailure(`The AI provider could not be reached: ${networkCause(error)}`, true);
   }
