@@ -14,6 +14,10 @@ describe("the PDF worker's reasons", () => {
       code: 'pdf_memory',
       params: { memoryMb: '512' },
     });
+    expect(reasonOf(new SandboxFailure('error', 'x', 'PdfiumMemoryError'))).toEqual({
+      code: 'pdf_memory',
+      params: { memoryMb: '512' },
+    });
     expect(reasonOf(new SandboxFailure('crash', 'gone'))?.code).toBe('pdf_reader_crashed');
     expect(reasonOf(new SandboxFailure('error', 'x', 'PasswordException'))?.code).toBe(
       'pdf_password',

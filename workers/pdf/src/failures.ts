@@ -34,20 +34,25 @@ const sentence = (text: string) => {
   return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 };
 
+const memoryFailure = (limits: FailureLimits) =>
+  new DocumentFailure(
+    `The document needs more memory than the ${limits.memoryMb} MB allowed for one file.`,
+  );
+
 function fromSandbox(failure: SandboxFailure, limits: FailureLimits): DocumentFailure {
   switch (failure.kind) {
     case 'timeout':
       return timeoutFailure(limits.timeoutMs);
     case 'memory':
-      return new DocumentFailure(
-        `The document needs more memory than the ${limits.memoryMb} MB allowed for one file.`,
-      );
+      return memoryFailure(limits);
     case 'crash':
       return new DocumentFailure(
         `The PDF reader stopped unexpectedly: ${sentence(failure.message)}`,
         true,
       );
     case 'error':
+      // PDFium's heap is outside the thread's, so the thread checks it against the same limit.
+      if (failure.errorName === 'PdfiumMemoryError') return memoryFailure(limits);
       if (failure.errorName === 'PasswordException') {
         return new DocumentFailure('The PDF is password-protected.');
       }

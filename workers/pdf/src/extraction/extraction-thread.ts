@@ -1,6 +1,4 @@
 import { parentPort } from 'node:worker_threads';
-// First: pdf.js, imported by the modules below, must find the stand-in for the canvas.
-import './no-canvas.ts';
 import type { SandboxMessage } from '../sandbox/sandbox-pool.ts';
 import {
   extractDocument,
@@ -8,7 +6,6 @@ import {
   type ExtractionOptions,
   type ExtractionProgress,
 } from './extract-document.ts';
-import { useWholeDecompression } from './whole-decompression.ts';
 
 /** One document for the extraction thread. */
 export interface ExtractionInput extends Omit<ExtractionOptions, 'onProgress'> {
@@ -35,8 +32,6 @@ async function extract(input: ExtractionInput) {
     post({ type: 'error', name, message });
   }
 }
-
-useWholeDecompression();
 
 // The thread lives on between documents (see SandboxPool): one document at a time.
 parentPort!.on('message', (input: ExtractionInput) => void extract(input));

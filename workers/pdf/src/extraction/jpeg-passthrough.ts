@@ -145,3 +145,30 @@ export function passedJpeg(image: { bitmap?: unknown }): Uint8Array | null {
   received.set(port, message);
   return message;
 }
+
+/**
+ * The JPEG with each APP1 Exif block's data blanked in place, as pdf.js blanks it: the PDF
+ * shows the picture as stored, while a browser would turn it by the Exif orientation.
+ */
+export function blankExif(data: Uint8Array): Uint8Array {
+  let at = 2;
+  while (at + 4 <= data.length && data[at] === 0xff) {
+    const marker = data[at + 1]!;
+    if (marker === 0xff) {
+      at++;
+      continue;
+    }
+    if (marker === 0xda || marker === 0xd9) break;
+    const length = (data[at + 2]! << 8) | data[at + 3]!;
+    if (length < 2) break;
+    if (marker === 0xe1 && EXIF.every((byte, i) => data[at + 4 + i] === byte)) {
+      data.fill(
+        0,
+        Math.min(at + 4 + EXIF.length, data.length),
+        Math.min(at + 2 + length, data.length),
+      );
+    }
+    at += 2 + length;
+  }
+  return data;
+}

@@ -1,4 +1,5 @@
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { openPdf } from './pdfjs.ts';
 
 type RenderParameters = Parameters<PDFPageProxy['render']>[0];
 
@@ -42,5 +43,18 @@ export async function renderPagePng(
     return new Uint8Array(await entry.canvas.encode('png'));
   } finally {
     factory.destroy(entry);
+  }
+}
+
+/** One page of a PDF rendered as a PNG for OCR; throws pdf.js errors for unreadable files. */
+export async function renderPage(bytes: Uint8Array, pageNumber: number): Promise<Uint8Array> {
+  const pdf = await openPdf(bytes, { decodeImages: true, render: true });
+  try {
+    const page = await pdf.getPage(pageNumber);
+    const png = await renderPagePng(pdf, page);
+    page.cleanup();
+    return png;
+  } finally {
+    await pdf.destroy();
   }
 }

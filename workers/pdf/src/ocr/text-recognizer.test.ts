@@ -1,7 +1,8 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { extractDocument, renderPage } from '../extraction/extract-document.ts';
+import { extractDocument } from '../extraction/extract-document.ts';
+import { renderPage } from '../extraction/render.ts';
 import { ocrParagraphs } from './ocr-text.ts';
 import { TextRecognizer } from './text-recognizer.ts';
 

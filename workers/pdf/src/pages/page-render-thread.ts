@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { renderPage } from '../extraction/extract-document.ts';
+import { renderPage } from '../extraction/render.ts';
 import { useWholeDecompression } from '../extraction/whole-decompression.ts';
 import type { SandboxMessage } from '../sandbox/sandbox-pool.ts';
 

@@ -1,0 +1,250 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { resourceLimits } from 'node:worker_threads';
+import { init } from '@embedpdf/pdfium';
+
+/** The PDFium functions the extraction calls, straight on the wasm exports (pointers are numbers). */
+export interface PdfiumExports {
+  memory: { buffer: ArrayBuffer };
+  malloc(size: number): number;
+  free(pointer: number): void;
+  FPDF_LoadMemDocument(data: number, size: number, password: number): number;
+  FPDF_GetLastError(): number;
+  FPDF_CloseDocument(document: number): void;
+  FPDF_GetPageCount(document: number): number;
+  FPDF_LoadPage(document: number, index: number): number;
+  FPDF_ClosePage(page: number): void;
+  FPDF_GetPageWidthF(page: number): number;
+  FPDF_GetPageHeightF(page: number): number;
+  FPDFPage_GetMediaBox(
+    page: number,
+    left: number,
+    bottom: number,
+    right: number,
+    top: number,
+  ): number;
+  FPDFPage_GetCropBox(
+    page: number,
+    left: number,
+    bottom: number,
+    right: number,
+    top: number,
+  ): number;
+  FPDFText_LoadPage(page: number): number;
+  FPDFText_ClosePage(textPage: number): void;
+  FPDFText_CountChars(textPage: number): number;
+  FPDFText_GetUnicode(textPage: number, index: number): number;
+  FPDFText_IsGenerated(textPage: number, index: number): number;
+  FPDFText_GetTextObject(textPage: number, index: number): number;
+  FPDFText_GetCharOrigin(textPage: number, index: number, x: number, y: number): number;
+  FPDFText_GetCharBox(
+    textPage: number,
+    index: number,
+    left: number,
+    right: number,
+    bottom: number,
+    top: number,
+  ): number;
+  FPDFText_GetLooseCharBox(textPage: number, index: number, rect: number): number;
+  FPDFText_GetMatrix(textPage: number, index: number, matrix: number): number;
+  FPDFText_GetFontSize(textPage: number, index: number): number;
+  FPDFText_GetFontWeight(textPage: number, index: number): number;
+  FPDFText_GetFontInfo(
+    textPage: number,
+    index: number,
+    buffer: number,
+    length: number,
+    flags: number,
+  ): number;
+  FPDFPage_CountObjects(page: number): number;
+  FPDFPage_GetObject(page: number, index: number): number;
+  FPDFFormObj_CountObjects(form: number): number;
+  FPDFFormObj_GetObject(form: number, index: number): number;
+  FPDFPageObj_GetType(object: number): number;
+  FPDFPageObj_GetBounds(
+    object: number,
+    left: number,
+    bottom: number,
+    right: number,
+    top: number,
+  ): number;
+  FPDFPageObj_GetMatrix(object: number, matrix: number): number;
+  FPDFPageObj_SetMatrix(object: number, matrix: number): number;
+  FPDFPageObj_HasTransparency(object: number): number;
+  FPDFImageObj_GetImagePixelSize(image: number, width: number, height: number): number;
+  FPDFImageObj_GetImageFilterCount(image: number): number;
+  FPDFImageObj_GetImageFilter(image: number, index: number, buffer: number, length: number): number;
+  FPDFImageObj_GetImageMetadata(image: number, page: number, metadata: number): number;
+  FPDFImageObj_GetImageDataDecoded(image: number, buffer: number, length: number): number;
+  FPDFImageObj_GetRenderedBitmap(document: number, page: number, image: number): number;
+  FPDFBitmap_GetWidth(bitmap: number): number;
+  FPDFBitmap_GetHeight(bitmap: number): number;
+  FPDFBitmap_GetStride(bitmap: number): number;
+  FPDFBitmap_GetFormat(bitmap: number): number;
+  FPDFBitmap_GetBuffer(bitmap: number): number;
+  FPDFBitmap_Destroy(bitmap: number): void;
+}
+
+let loading: Promise<PdfiumExports> | null = null;
+
+async function load(): Promise<PdfiumExports> {
+  // The wasm is read from the package's own file: nothing is fetched.
+  const wasmPath = createRequire(import.meta.url).resolve('@embedpdf/pdfium/pdfium.wasm');
+  const wasmBinary = readFileSync(wasmPath);
+  const module = await init({ wasmBinary: wasmBinary.buffer as ArrayBuffer });
+  module.PDFiumExt_Init();
+  return module.pdfium.wasmExports as unknown as PdfiumExports;
+}
+
+/** The thread's one PDFium instance, loaded on first use (its compilation costs ~0.5 s). */
+export function pdfium(): Promise<PdfiumExports> {
+  loading ??= load().catch((error: unknown) => {
+    loading = null;
+    throw error;
+  });
+  return loading;
+}
+
+/**
+ * Drops the instance after a trap (an abort inside PDFium leaves its heap unusable) or once its
+ * heap outgrew the limit: the next document loads a fresh one.
+ */
+export function forgetPdfium(): void {
+  loading = null;
+}
+
+/**
+ * PDFium's heap grew past the thread's memory limit. Its memory is outside the JavaScript heap
+ * the limit bounds, and a wasm heap never shrinks: the instance is dropped with the document.
+ */
+export class PdfiumMemoryError extends Error {
+  override readonly name = 'PdfiumMemoryError';
+}
+
+/** The extraction thread's heap limit (SandboxPool's `memoryMb`); none outside a thread. */
+const heapLimitBytes = (resourceLimits.maxOldGenerationSizeMb ?? 0) * 2 ** 20;
+
+/** Throws once PDFium's heap is over the thread's limit, as the thread's own heap would end it. */
+export function checkHeap(fpdf: PdfiumExports): void {
+  const size = fpdf.memory.buffer.byteLength;
+  if (heapLimitBytes > 0 && size > heapLimitBytes) {
+    throw new PdfiumMemoryError(`PDFium's heap reached ${Math.round(size / 2 ** 20)} MB`);
+  }
+}
+
+/** An error named as pdf.js names its own, so the worker's failure reasons stay as they were. */
+export class PdfLoadError extends Error {
+  constructor(name: string, message: string) {
+    super(message);
+    this.name = name;
+  }
+}
+
+const FPDF_ERR_PASSWORD = 4;
+const FPDF_ERR_SECURITY = 5;
+
+function loadError(code: number): PdfLoadError {
+  if (code === FPDF_ERR_PASSWORD) {
+    return new PdfLoadError('PasswordException', 'No password given');
+  }
+  if (code === FPDF_ERR_SECURITY) {
+    return new PdfLoadError('UnknownErrorException', 'Unsupported security scheme');
+  }
+  return new PdfLoadError('InvalidPDFException', 'Invalid PDF structure');
+}
+
+/** An open document, its bytes copied into PDFium's heap for as long as it is open. */
+export interface PdfiumDocument {
+  handle: number;
+  pageCount: number;
+  close(): void;
+}
+
+export function openDocument(fpdf: PdfiumExports, bytes: Uint8Array): PdfiumDocument {
+  const data = fpdf.malloc(Math.max(1, bytes.length));
+  if (!data) throw new RangeError('PDFium could not hold the file');
+  new Uint8Array(fpdf.memory.buffer, data, bytes.length).set(bytes);
+  const handle = fpdf.FPDF_LoadMemDocument(data, bytes.length, 0);
+  if (!handle) {
+    const code = fpdf.FPDF_GetLastError();
+    fpdf.free(data);
+    throw loadError(code);
+  }
+  return {
+    handle,
+    pageCount: fpdf.FPDF_GetPageCount(handle),
+    close() {
+      fpdf.FPDF_CloseDocument(handle);
+      fpdf.free(data);
+    },
+  };
+}
+
+/**
+ * A block of PDFium's heap for out-parameters, in 8-byte slots (a double, or a float or int in
+ * its first half). The views are made again only when the heap's buffer is replaced as it grows.
+ */
+export class Scratch {
+  readonly pointer: number;
+  private readonly fpdf: PdfiumExports;
+  private buffer: ArrayBuffer | null = null;
+  private f64 = new Float64Array(0);
+  private f32 = new Float32Array(0);
+  private i32 = new Int32Array(0);
+
+  constructor(fpdf: PdfiumExports, slots: number) {
+    this.fpdf = fpdf;
+    this.pointer = fpdf.malloc(slots * 8);
+  }
+
+  /** Address of the 8-byte slot `slot`. */
+  at(slot: number): number {
+    return this.pointer + slot * 8;
+  }
+
+  private views() {
+    const buffer = this.fpdf.memory.buffer;
+    if (buffer !== this.buffer) {
+      this.buffer = buffer;
+      this.f64 = new Float64Array(buffer);
+      this.f32 = new Float32Array(buffer);
+      this.i32 = new Int32Array(buffer);
+    }
+  }
+
+  double(slot: number): number {
+    this.views();
+    return this.f64[this.at(slot) >> 3]!;
+  }
+
+  float(slot: number): number {
+    this.views();
+    return this.f32[this.at(slot) >> 2]!;
+  }
+
+  int(slot: number): number {
+    this.views();
+    return this.i32[this.at(slot) >> 2]!;
+  }
+
+  /** The n-th of consecutive floats from `slot` (an FS_RECTF, an FS_MATRIX). */
+  packedFloatAt(slot: number, index: number): number {
+    this.views();
+    return this.f32[(this.at(slot) >> 2) + index]!;
+  }
+
+  /** Sets consecutive floats from `slot`. */
+  setFloats(slot: number, values: readonly number[]): void {
+    this.views();
+    this.f32.set(values, this.at(slot) >> 2);
+  }
+
+  /** UTF-8 text of `length` bytes from the start of the block. */
+  text(length: number): string {
+    return Buffer.from(this.fpdf.memory.buffer, this.pointer, length).toString('utf8');
+  }
+
+  free(): void {
+    this.fpdf.free(this.pointer);
+  }
+}
