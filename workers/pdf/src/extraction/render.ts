@@ -48,7 +48,7 @@ export async function renderPagePng(
 
 /** One page of a PDF rendered as a PNG for OCR; throws pdf.js errors for unreadable files. */
 export async function renderPage(bytes: Uint8Array, pageNumber: number): Promise<Uint8Array> {
-  const pdf = await openPdf(bytes, { decodeImages: true, render: true });
+  const pdf = await openPdf(bytes);
   try {
     const page = await pdf.getPage(pageNumber);
     const png = await renderPagePng(pdf, page);
