@@ -40,9 +40,10 @@ const IDLE_MS = 30_000;
 
 /**
  * A thread beyond the first starts only once a task has waited this long for one: each costs
- * ~28 MiB (a Node environment and the PDF reader), and most documents are read in less, so two
- * small uploads a moment apart are read one after the other by one thread. Long work (a scanned
- * SOP's pages, a queue of documents) still has every thread after this wait.
+ * ~33 MiB (a Node environment and the PDF reader; PDFium compiles in about half a second), and
+ * most documents are read in less, so two small uploads a moment apart are read one after the
+ * other by one thread. Long work (a scanned SOP's pages, a queue of documents) still has every
+ * thread after this wait.
  */
 export const GROW_AFTER_MS = 250;
 
