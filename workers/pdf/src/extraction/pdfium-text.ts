@@ -47,7 +47,9 @@ interface Run {
 }
 
 const fragmentOf = (run: Run): TextFragment => ({
-  text: run.text,
+  // A space PDFium saw after the last character stays, as a pdf.js item keeps its trailing one:
+  // lines.ts then puts a space before the next fragment (a note mark set smaller, say).
+  text: run.spaceAfter ? `${run.text} ` : run.text,
   x: run.x,
   y: run.y,
   width: run.right - run.x,
