@@ -75,7 +75,7 @@ const verify = (code: string) =>
   new ApiSession(stack.url).send(api.verifyCertification, { params: { code } });
 
 async function pdfText(bytes: ArrayBuffer): Promise<string> {
-  const pdf = await openPdf(new Uint8Array(bytes), { decodeImages: false });
+  const pdf = await openPdf(new Uint8Array(bytes));
   const content = await (await pdf.getPage(1)).getTextContent();
   const text = content.items.map((item) => ('str' in item ? item.str : '')).join('\n');
   await pdf.destroy();
