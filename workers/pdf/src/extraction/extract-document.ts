@@ -2,11 +2,10 @@ import type { Block, FigureFormat, FigurePlacement, TextFragment } from './block
 import { bytesHash, pixelHash } from './images.ts';
 import { orderPage, type PageLine } from './lines.ts';
 import {
+  afterFailure,
   checkHeap,
-  forgetPdfium,
   openDocument,
   pdfium,
-  PdfiumMemoryError,
   Scratch,
   type PdfiumDocument,
   type PdfiumExports,
@@ -187,11 +186,11 @@ export async function extractDocument(
     } finally {
       document.close();
     }
+    // What grew the heap after the last page's checks (its text, the page tree) counts too: an
+    // instance left over the limit would fail the next document instead.
+    checkHeap(fpdf);
   } catch (error) {
-    // A trap inside PDFium (out of its memory, a bug) leaves its heap unusable.
-    const trapped = error instanceof Error && error.name === 'RuntimeError';
-    if (trapped || error instanceof PdfiumMemoryError) forgetPdfium();
-    throw error;
+    throw afterFailure(fpdf, error);
   }
   return {
     pageCount: read.lines.length,

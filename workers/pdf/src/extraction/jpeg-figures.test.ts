@@ -46,6 +46,14 @@ describe('a JPEG figure', () => {
     expect(toMarkdown(joinPages(extraction.pages))).toContain('(img-1.png)');
   });
 
+  it.each([1, 4])(
+    'with a soft mask transparent only in a %i-pixel corner is drawn, not kept',
+    async (corner) => {
+      const extraction = await extract([{ ...rgb, softMask: true, transparentCorner: corner }]);
+      expect(extraction.figures.map((figure) => figure.format)).toEqual(['png']);
+    },
+  );
+
   it('with a Decode array is kept as it is: PDFium does not tell the array', async () => {
     // A known loss: an RGB or grey JPEG whose colours the PDF inverts shows uninverted. CMYK
     // JPEGs, which carry such arrays in practice, are drawn (4 components are never kept).

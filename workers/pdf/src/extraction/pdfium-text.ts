@@ -75,13 +75,29 @@ const goesDown = (run: Run, object: number, x: number, y: number) =>
   Math.abs(x - run.lastX) <= BASELINE_EM * run.fontSize &&
   Math.abs(y - run.lastY) <= VERTICAL_STEP_EM * run.fontSize;
 
-/** A broken font's code beyond Unicode becomes the replacement mark, which lines.ts drops. */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * A code beyond Unicode: PDFium hands over a ToUnicode value written as UTF-8 bytes as those
+ * bytes (0xE38081 for "、"), which pdf.js decoded; anything else is a broken font's code and
+ * becomes the replacement mark, which lines.ts drops.
+ */
+function beyondUnicode(code: number): string {
+  const bytes = Buffer.alloc(4);
+  bytes.writeUInt32BE(code);
+  try {
+    return utf8.decode(bytes.subarray(bytes.findIndex((byte) => byte !== 0)));
+  } catch {
+    return '\uFFFD';
+  }
+}
+
 const charOf = (code: number) =>
   code <= 0xffff
     ? String.fromCharCode(code)
     : code <= 0x10ffff
       ? String.fromCodePoint(code)
-      : '\uFFFD';
+      : beyondUnicode(code);
 
 /**
  * Reads a page's characters from PDFium's text page into fragments as pdf.js makes text items:
@@ -141,7 +157,8 @@ export class TextReader {
     };
     const count = fpdf.FPDFText_CountChars(textPage);
     for (let index = 0; index < count; index++) {
-      const code = fpdf.FPDFText_GetUnicode(textPage, index);
+      // An unsigned int: a broken font's code past 2^31 would read negative.
+      const code = fpdf.FPDFText_GetUnicode(textPage, index) >>> 0;
       if (fpdf.FPDFText_IsGenerated(textPage, index)) {
         // PDFium's own spaces mark gaps between words; its line ends are breaks.
         if (code === 0x20 && run) (run as Run).spaceAfter = true;

@@ -3,9 +3,15 @@ import { createRequire } from 'node:module';
 import { resourceLimits } from 'node:worker_threads';
 import { init } from '@embedpdf/pdfium';
 
+/** The wasm heap (a WebAssembly.Memory): growing replaces its buffer. */
+interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
+}
+
 /** The PDFium functions the extraction calls, straight on the wasm exports (pointers are numbers). */
 export interface PdfiumExports {
-  memory: { buffer: ArrayBuffer };
+  memory: WasmMemory;
   malloc(size: number): number;
   free(pointer: number): void;
   FPDF_LoadMemDocument(data: number, size: number, password: number): number;
@@ -37,14 +43,6 @@ export interface PdfiumExports {
   FPDFText_IsGenerated(textPage: number, index: number): number;
   FPDFText_GetTextObject(textPage: number, index: number): number;
   FPDFText_GetCharOrigin(textPage: number, index: number, x: number, y: number): number;
-  FPDFText_GetCharBox(
-    textPage: number,
-    index: number,
-    left: number,
-    right: number,
-    bottom: number,
-    top: number,
-  ): number;
   FPDFText_GetLooseCharBox(textPage: number, index: number, rect: number): number;
   FPDFText_GetMatrix(textPage: number, index: number, matrix: number): number;
   FPDFText_GetFontSize(textPage: number, index: number): number;
@@ -87,13 +85,44 @@ export interface PdfiumExports {
 
 let loading: Promise<PdfiumExports> | null = null;
 
+/** The extraction thread's heap limit (SandboxPool's `memoryMb`); none outside a thread. */
+const heapLimitBytes = (resourceLimits.maxOldGenerationSizeMb ?? 0) * 2 ** 20;
+const WASM_PAGE_BYTES = 65_536;
+/** PDFium asked to grow its heap past the limit and was refused (see `capGrowth`). */
+let refused = false;
+
+/**
+ * PDFium's heap is outside the JavaScript heap the thread's limit bounds, and may grow to 2 GB:
+ * growing past the limit is refused, so a page asking for more fails inside PDFium (an
+ * allocation it does without, or a trap) at the limit rather than being found over it after.
+ */
+function capGrowth(memory: WasmMemory): void {
+  if (heapLimitBytes <= 0) return;
+  const grow = memory.grow.bind(memory);
+  memory.grow = (pages: number) => {
+    if (memory.buffer.byteLength + pages * WASM_PAGE_BYTES > heapLimitBytes) {
+      refused = true;
+      throw new RangeError("PDFium's heap would pass the thread's memory limit");
+    }
+    return grow(pages);
+  };
+}
+
 async function load(): Promise<PdfiumExports> {
   // The wasm is read from the package's own file: nothing is fetched.
   const wasmPath = createRequire(import.meta.url).resolve('@embedpdf/pdfium/pdfium.wasm');
   const wasmBinary = readFileSync(wasmPath);
-  const module = await init({ wasmBinary: wasmBinary.buffer as ArrayBuffer });
+  const module = await init({
+    wasmBinary: wasmBinary.buffer as ArrayBuffer,
+    // A growth refused at the limit is the memory failure; emscripten's lines on it are noise.
+    printErr: (text: string) => {
+      if (!text.startsWith('growMemory:')) console.error(text);
+    },
+  });
   module.PDFiumExt_Init();
-  return module.pdfium.wasmExports as unknown as PdfiumExports;
+  const fpdf = module.pdfium.wasmExports as unknown as PdfiumExports;
+  capGrowth(fpdf.memory);
+  return fpdf;
 }
 
 /** The thread's one PDFium instance, loaded on first use (its compilation costs ~0.5 s). */
@@ -105,31 +134,33 @@ export function pdfium(): Promise<PdfiumExports> {
   return loading;
 }
 
-/**
- * Drops the instance after a trap (an abort inside PDFium leaves its heap unusable) or once its
- * heap outgrew the limit: the next document loads a fresh one.
- */
-export function forgetPdfium(): void {
-  loading = null;
-}
-
-/**
- * PDFium's heap grew past the thread's memory limit. Its memory is outside the JavaScript heap
- * the limit bounds, and a wasm heap never shrinks: the instance is dropped with the document.
- */
+/** PDFium's heap reached the thread's memory limit: the document needs more than allowed. */
 export class PdfiumMemoryError extends Error {
   override readonly name = 'PdfiumMemoryError';
+
+  constructor(fpdf: PdfiumExports) {
+    super(`PDFium's heap reached ${Math.round(fpdf.memory.buffer.byteLength / 2 ** 20)} MB`);
+  }
 }
 
-/** The extraction thread's heap limit (SandboxPool's `memoryMb`); none outside a thread. */
-const heapLimitBytes = (resourceLimits.maxOldGenerationSizeMb ?? 0) * 2 ** 20;
-
-/** Throws once PDFium's heap is over the thread's limit, as the thread's own heap would end it. */
+/** Throws once PDFium's heap is at the thread's limit, as the thread's own heap would end it. */
 export function checkHeap(fpdf: PdfiumExports): void {
-  const size = fpdf.memory.buffer.byteLength;
-  if (heapLimitBytes > 0 && size > heapLimitBytes) {
-    throw new PdfiumMemoryError(`PDFium's heap reached ${Math.round(size / 2 ** 20)} MB`);
+  if (refused || (heapLimitBytes > 0 && fpdf.memory.buffer.byteLength > heapLimitBytes)) {
+    throw new PdfiumMemoryError(fpdf);
   }
+}
+
+/**
+ * What a failed extraction throws, the instance dropped unless the document could not be opened:
+ * an error thrown inside PDFium (a trap, a stack overflow) leaves its heap unusable, and a heap at
+ * the limit is the memory failure whatever PDFium made of it. The next document loads a fresh one.
+ */
+export function afterFailure(fpdf: PdfiumExports, error: unknown): unknown {
+  if (error instanceof PdfLoadError && !refused) return error;
+  const overLimit = refused && !(error instanceof PdfiumMemoryError);
+  loading = null;
+  refused = false;
+  return overLimit ? new PdfiumMemoryError(fpdf) : error;
 }
 
 /** An error named as pdf.js names its own, so the worker's failure reasons stay as they were. */

@@ -47,3 +47,28 @@ export function endlessTextPdf(words: number): Buffer {
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
   ]);
 }
+
+/**
+ * A PDF whose first page is one line of `characters` characters, a few hundred kilobytes once
+ * compressed: loading the page costs a few bytes a character, its text (PDFium's text page) a
+ * hundred or more, all of it inside PDFium's heap. With `thenLight`, a page of one word follows.
+ */
+export function heavyTextPagePdf(characters: number, thenLight: boolean): Buffer {
+  // PDFium reads at most 32,767 bytes of a string: the line is shown in pieces of 10,000.
+  const piece = `(${'x'.repeat(10_000)}) Tj\n`;
+  const line = `BT /F1 1 Tf 0 10 Td\n${piece.repeat(Math.ceil(characters / 10_000))}ET\n`;
+  const content = deflateSync(Buffer.from(line, 'latin1'), { level: 9 });
+  const light = 'BT /F1 12 Tf 72 720 Td (Done) Tj ET';
+  const page = (contents: number) =>
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${contents} 0 R ` +
+    '/Resources << /Font << /F1 6 0 R >> >> >>';
+  return assemble([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [3 0 R${thenLight ? ' 4 0 R' : ''}] /Count ${thenLight ? 2 : 1} >>`,
+    page(5),
+    page(7),
+    stream('/Filter /FlateDecode', content),
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    stream('', Buffer.from(light, 'latin1')),
+  ]);
+}

@@ -27,6 +27,16 @@ export interface JpegImageSpec {
   decode?: number[];
   /** A soft mask (alpha) of the image's size. */
   softMask?: boolean;
+  /** With a soft mask: opaque but for a transparent square of this many pixels a side in the
+   * image's first corner, instead of half-transparent throughout. */
+  transparentCorner?: number;
+}
+
+function softMaskData(corner: number | undefined): Uint8Array {
+  if (corner === undefined) return new Uint8Array(64 * 48).fill(128);
+  const data = new Uint8Array(64 * 48).fill(255);
+  for (let row = 0; row < corner; row++) data.fill(0, row * 64, row * 64 + corner);
+  return data;
 }
 
 /**
@@ -41,7 +51,7 @@ export async function jpegFiguresPdf(images: JpegImageSpec[]): Promise<Uint8Arra
   images.forEach((spec, index) => {
     const softMask = spec.softMask
       ? pdf.context.register(
-          pdf.context.stream(new Uint8Array(64 * 48).fill(128), {
+          pdf.context.stream(softMaskData(spec.transparentCorner), {
             Type: 'XObject',
             Subtype: 'Image',
             Width: 64,
