@@ -91,10 +91,14 @@ const holds = (filter: MemberFilter, person: Member) =>
 class PlayedIdentity {
   calls = 0;
   most = 0;
+  /** The people answered one at a time (where a deep page is placed) since memberRanks last was. */
+  private alone: Member[] = [];
 
   constructor(
     private readonly order: Order,
     private readonly older = false,
+    /** Whether those people leave the filter (suspended) before memberRanks is asked of them. */
+    private readonly leaving = false,
   ) {}
 
   answer(contract: RpcContract, request: unknown): unknown {
@@ -105,10 +109,13 @@ class PlayedIdentity {
       const from = after ? this.order.place(after) + (this.order.holds(after) ? 1 : 0) : 0;
       const members = all.filter((person) => this.order.rankOf(person.id) >= from);
       this.note(filter.userIds?.length ?? 0, Math.min(limit, members.length));
-      return { members: members.slice(offset, offset + limit), total: all.length };
+      const page = members.slice(offset, offset + limit);
+      if (limit === 1) this.alone.push(...page);
+      return { members: page, total: all.length };
     }
     if (contract === identityRpc.memberRanks && !this.older) {
       const { keys, ...filter } = identityRpc.memberRanks.request.parse(request);
+      if (this.leaving) for (const person of this.alone.splice(0)) person.suspended = true;
       const ranks = this.named(filter).map((person) => this.order.rankOf(person.id));
       this.note(filter.userIds.length, keys.length);
       return keys.map((key) => {
@@ -168,8 +175,13 @@ describe("a deep page of a 100,000-person job function's holders", () => {
   const inIdOrder = new Order(IN_ID_ORDER);
 
   /** The page as identity's order of every holder has it, and the page FunctionPeople answers. */
-  async function pageAt(order: Order, filter: MemberFilter, offset: number, older = false) {
-    const identity = new PlayedIdentity(order, older);
+  async function pageAt(
+    order: Order,
+    filter: MemberFilter,
+    offset: number,
+    { older = false, leaving = false } = {},
+  ) {
+    const identity = new PlayedIdentity(order, older, leaving);
     const page = await new FunctionPeople(reads(identity), filter, BATCH).page(offset, PAGE);
     const want = order.people.filter((person) => holds(filter, person));
     return {
@@ -211,7 +223,18 @@ describe("a deep page of a 100,000-person job function's holders", () => {
   });
 
   it('walks from the first holder where identity does not know memberRanks yet', async () => {
-    const { answered, want } = await pageAt(mixed, holders, 2_000, true);
+    const { answered, want } = await pageAt(mixed, holders, 2_000, { older: true });
     expect(answered).toEqual(want);
+  });
+
+  it.each([
+    ['names spread over the batches', MIXED],
+    ['a run of names a batch', IN_ID_ORDER],
+  ])('answers the page of %s when people it is placed by leave meanwhile', async (_, people) => {
+    // Suspended between the call that answered them and memberRanks: counted as still held,
+    // the page started one person before the walk from the first holder's.
+    const order = new Order(people.map((person) => ({ ...person })));
+    const { answered, want } = await pageAt(order, holders, 50_000, { leaving: true });
+    expect(answered.ids).toEqual(want.ids);
   });
 });

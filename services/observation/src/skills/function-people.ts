@@ -7,9 +7,6 @@ export type PeopleReads = Pick<Members, 'page' | 'pageAfter' | 'ranks'>;
 /** Rounds of memberRanks at most to find where a deep page starts (a few suffice). */
 const PLACING_ROUNDS = 6;
 
-/** A person's key, and which batch they are of. */
-type PlacedKey = MemberKey & { batch: number };
-
 /**
  * Where a deep page's first person lies: after `after` (none: from the first), each batch's
  * people up to `after` (`from`) and up to the earliest person known to be at or after the page
@@ -21,11 +18,7 @@ interface Span {
   to: number[];
 }
 
-const key = (person: MemberKey, batch: number): PlacedKey => ({
-  name: person.name,
-  id: person.id,
-  batch,
-});
+const key = (person: MemberKey): MemberKey => ({ name: person.name, id: person.id });
 const sum = (counts: number[]) => counts.reduce((total, n) => total + n, 0);
 /** The batches with people in the span. */
 const openBatches = (span: Span) =>
@@ -131,7 +124,7 @@ export class FunctionPeople {
    * Every batch's walk placed after one person shortly before `offset`, and how many people
    * that passes (0: the walk starts at the first, as where identity does not know memberRanks).
    * Each batch is asked its person at its share of `offset` and its total; then how many of its
-   * people come before each of those people (memberRanks), whose sums are their places. The
+   * people come up to each of those people (memberRanks), whose sums are their places. The
    * latest before `offset` and the earliest at or after it bound the page's first person; while
    * many people lie between and the walk would read them few at a time, the batches holding
    * them are asked a person each in between, and only they where those people fall.
@@ -151,12 +144,13 @@ export class FunctionPeople {
     this.total = sum(totals);
     if (offset >= this.total) return 0;
     const span: Span = { after: undefined, from: totals.map(() => 0), to: totals };
-    let keys = probes.flatMap((probe, batch) => probe.members.map((person) => key(person, batch)));
-    for (let round = 0; round < PLACING_ROUNDS; round += 1) {
+    let keys = probes.flatMap((probe) => probe.members.map(key));
+    for (let round = 1; ; round += 1) {
       if (keys.length > 0 && !(await this.narrow(span, keys, offset))) return 0;
       const gap = offset - sum(span.from);
-      // Few people a batch to read past: the walk's first reads pass them.
-      if (gap <= this.share * openBatches(span).length) break;
+      // Few people a batch to read past: the walk's first reads pass them. After the last
+      // round no keys are asked: the walk reads the rest.
+      if (gap <= this.share * openBatches(span).length || round === PLACING_ROUNDS) break;
       keys = await this.between(span, gap);
     }
     this.cursors.forEach((cursor, batch) => {
@@ -170,14 +164,14 @@ export class FunctionPeople {
    * A person of each batch with people in the span, at its share of the `gap` people the walk
    * would pass: aimed at the gap's last, just before the page, whom the walk then starts after.
    */
-  private async between(span: Span, gap: number): Promise<PlacedKey[]> {
+  private async between(span: Span, gap: number): Promise<MemberKey[]> {
     const width = sum(span.to) - sum(span.from);
     const found = await Promise.all(
       openBatches(span).map(async (batch) => {
         const from = span.from[batch]!;
         const at = from + Math.floor(((gap - 1) * (span.to[batch]! - from)) / width);
         const { members } = await this.members.page(this.batchFilter(this.cursors[batch]!), at, 1);
-        return members.map((person) => key(person, batch));
+        return members.map(key);
       }),
     );
     return found.flat();
@@ -186,28 +180,27 @@ export class FunctionPeople {
   /**
    * The span narrowed by these keys' places (false where identity does not know memberRanks).
    * The keys lie within the span, so a batch with none of its people in it has as many before
-   * each key as before the span: only the others are asked.
+   * each key as before the span: only the others are asked. Each batch is asked its people up
+   * to the key (those before the key with the next id), not those before it plus the key's own
+   * person: one who left the filter since read would be counted, and the walk start early.
    */
-  private async narrow(span: Span, keys: PlacedKey[], offset: number): Promise<boolean> {
+  private async narrow(span: Span, keys: MemberKey[], offset: number): Promise<boolean> {
     const open = openBatches(span);
     const asked = await Promise.all(
       open.map((batch) =>
         this.members.ranks(
           this.batchFilter(this.cursors[batch]!),
-          keys.map(({ name, id }) => ({ name, id })),
+          keys.map(({ name, id }) => ({ name, id: id + 1 })),
         ),
       ),
     );
     if (asked.some((ranks) => ranks === null)) return false;
     const answers = new Map(open.map((batch, at) => [batch, asked[at]!]));
     keys.forEach((found, k) => {
-      // Each batch's people up to the key, the key's own batch counting it.
-      const upTo = span.from.map(
-        (from, batch) => (answers.get(batch)?.[k] ?? from) + (batch === found.batch ? 1 : 0),
-      );
+      const upTo = span.from.map((from, batch) => answers.get(batch)?.[k] ?? from);
       const place = sum(upTo) - 1;
       if (place < offset && place >= sum(span.from)) {
-        span.after = { name: found.name, id: found.id };
+        span.after = found;
         span.from = upTo;
       } else if (place >= offset && place < sum(span.to) - 1) span.to = upTo;
     });
