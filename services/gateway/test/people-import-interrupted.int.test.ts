@@ -60,6 +60,15 @@ async function killedTooOften(importId: number) {
   }
 }
 
+/** The rows of an import marked invited. */
+async function invitedRows(importId: number): Promise<number> {
+  const { rows } = await stack.sql.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM people_import_rows WHERE import_id = $1 AND invited`,
+    [importId],
+  );
+  return rows[0]!.count;
+}
+
 describe('a people import whose process died during it', () => {
   it('is failed with why once it died there too often, and resuming it finishes it', async () => {
     const { importId } = await previewed('email,name\nkilled@acme.test,Killed Twice\n');
@@ -109,8 +118,10 @@ describe('a people import whose process died during it', () => {
     };
     try {
       await expect(runner.run(importId, false)).rejects.toThrow('process killed');
-      // The five mails it had handed over settle.
+      // The five mails it had handed over settle, each marked once sent: the run taken again
+      // reads the rows to mail after that.
       await expect.poll(() => mailed.length).toBe(5);
+      await expect.poll(() => invitedRows(importId)).toBe(5);
       invitations.deliver = counted;
       await runner.run(importId, true);
     } finally {
