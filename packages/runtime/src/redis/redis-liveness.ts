@@ -19,16 +19,18 @@ export interface RedisLivenessOptions {
  */
 export class RedisLiveness {
   private readonly redis: Redis;
+  private readonly deadlineMs: number;
   private readonly timer: NodeJS.Timeout;
   private hung = false;
   private pinging = false;
   private readonly hungListeners = new Set<() => void>();
 
   constructor(url: string, name: string, options: RedisLivenessOptions = {}) {
-    const deadlineMs = options.deadlineMs ?? 1500;
+    this.deadlineMs = options.deadlineMs ?? 1500;
     this.redis = new Redis(url, {
       connectionName: `${name}:liveness`,
-      commandTimeout: deadlineMs,
+      // Only drops PINGs queued behind a hung one; the deadline is answerWithin's.
+      commandTimeout: this.deadlineMs * 10,
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
       retryStrategy: (attempt) => Math.min(attempt * 100, 1000),
@@ -53,11 +55,11 @@ export class RedisLiveness {
     if (this.pinging || this.redis.status !== 'ready') return;
     this.pinging = true;
     try {
-      await this.redis.ping();
-      if (this.hung) log.warn('answers again');
-      this.hung = false;
-    } catch (error) {
-      if (!this.hung && error instanceof Error && error.message.includes('timed out')) {
+      const answer = await this.answerWithin(this.deadlineMs);
+      if (answer === 'answered') {
+        if (this.hung) log.warn('answers again');
+        this.hung = false;
+      } else if (answer === 'late' && !this.hung) {
         log.warn('does not answer a PING within its deadline: treated as an outage');
         this.hung = true;
         for (const listener of this.hungListeners) listener();
@@ -65,6 +67,30 @@ export class RedisLiveness {
     } finally {
       this.pinging = false;
     }
+  }
+
+  /**
+   * Whether a PING is answered within the deadline. When the deadline's timer fires, the loop
+   * first reads what its sockets hold (a turn of I/O before the check phase): a process whose
+   * own work held the loop past the deadline (a face analysis, a large parse) finds the answer
+   * that came in meanwhile instead of taking itself for a hung Redis. A refused PING (the
+   * connection closing) is neither: the connection's status tells that.
+   */
+  private answerWithin(deadlineMs: number): Promise<'answered' | 'late' | 'refused'> {
+    return new Promise((resolve) => {
+      let settled = false;
+      const settle = (answer: 'answered' | 'late' | 'refused') => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(deadline);
+        resolve(answer);
+      };
+      const deadline = setTimeout(() => setImmediate(() => settle('late')), deadlineMs);
+      this.redis.ping().then(
+        () => settle('answered'),
+        () => settle('refused'),
+      );
+    });
   }
 
   close(): void {
