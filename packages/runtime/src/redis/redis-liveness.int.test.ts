@@ -32,7 +32,7 @@ describe('RedisLiveness', () => {
     // Each PING sent is followed by the loop held for three deadlines, in the check phase: after
     // the PING is written and before its answer is read, as work of the same process does.
     let held = 0;
-    const ping = Redis.prototype.ping;
+    const ping = Redis.prototype.ping as (this: Redis) => Promise<'PONG'>;
     vi.spyOn(Redis.prototype, 'ping').mockImplementation(function (this: Redis) {
       const sent = ping.call(this);
       if (held < 4) {
@@ -42,7 +42,7 @@ describe('RedisLiveness', () => {
         });
       }
       return sent;
-    } as typeof ping);
+    } as typeof Redis.prototype.ping);
     liveness = new RedisLiveness(TEST_REDIS_URL, 'liveness-test', {
       intervalMs: 50,
       deadlineMs: 200,

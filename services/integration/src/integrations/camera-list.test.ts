@@ -1,8 +1,15 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { CAMERA_LIST_MAX, type CameraList } from '@hub/proto';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssignmentsRepository } from '../assignments/assignments.repository.js';
 import type { CameraProvider, ProviderCamera } from '../provider/camera-provider.js';
-import type { CloudCameraProviders } from '../provider/cloud-camera-provider.js';
+import {
+  ANSWER_MAX_BYTES,
+  CAMERA_PAGE_MIN,
+  CloudCameraProviders,
+} from '../provider/cloud-camera-provider.js';
+import { DEFAULT_POLICY } from '../provider/resilience.js';
 import type { Credentials } from './credentials.js';
 import type { IntegrationRow, IntegrationsRepository } from './integrations.repository.js';
 import { IntegrationsService } from './integrations.service.js';
@@ -24,7 +31,7 @@ function serviceOver(count: number) {
     listCameras: (max: number) => {
       asked.push(max);
       const cameras = Array.from({ length: Math.min(count, max) }, (_, index) => camera(index + 1));
-      return Promise.resolve({ cameras, more: count > max });
+      return Promise.resolve({ cameras, more: count > max ? 'cameras' : false });
     },
   } as unknown as CameraProvider;
   const row = { id: 1, base_url: 'https://cameras.example' } as IntegrationRow;
@@ -63,5 +70,97 @@ describe('the cameras of a camera system', () => {
       cameras: CAMERA_LIST_MAX,
     });
     expect(list.cameras.at(-1)).toMatchObject({ id: 'cam-10000', status: 'Available' });
+  });
+});
+
+describe('the cameras of a camera system read over HTTP', () => {
+  /** The system's cameras and how many it answers a page, whatever per_page asks. */
+  let shape = { cameras: 0, perPage: 0, pageBytes: 0 };
+  let system: Server;
+
+  beforeAll(async () => {
+    system = createServer((req, res) => {
+      res.setHeader('content-type', 'application/json');
+      if (req.url === '/oauth/token') return res.end(JSON.stringify({ access_token: 'tok-123' }));
+      if (shape.pageBytes > 0) {
+        // One camera whose notes make the page larger than the adapter reads.
+        const notes = 'x'.repeat(shape.pageBytes);
+        return res.end(
+          JSON.stringify({
+            data: [{ id: 'cam-1', name: 'Big', notes }],
+            meta: { next_page: null },
+          }),
+        );
+      }
+      const page = Number(new URL(req.url ?? '', 'http://system').searchParams.get('page'));
+      const first = (page - 1) * shape.perPage + 1;
+      const last = Math.min(page * shape.perPage, shape.cameras);
+      res.end(
+        JSON.stringify({
+          data: Array.from({ length: Math.max(0, last - first + 1) }, (_, index) => ({
+            id: `cam-${first + index}`,
+            name: `Camera ${first + index}`,
+          })),
+          meta: { next_page: last < shape.cameras ? page + 1 : null },
+        }),
+      );
+    });
+    await new Promise<void>((done) => system.listen(0, done));
+  });
+  afterAll(() => new Promise((done) => system.close(done)));
+
+  const serviceOverHttp = (cameras: number, perPage: number, pageBytes = 0) => {
+    shape = { cameras, perPage, pageBytes };
+    const credentials = {
+      baseUrl: `http://127.0.0.1:${(system.address() as AddressInfo).port}`,
+      clientId: 'hub-demo',
+      clientSecret: 'secret',
+    };
+    return new IntegrationsService(
+      {
+        find: () => Promise.resolve({ id: 1 } as IntegrationRow),
+      } as unknown as IntegrationsRepository,
+      { byCamera: () => Promise.resolve(new Map()) } as unknown as AssignmentsRepository,
+      { open: () => credentials } as unknown as Credentials,
+      new CloudCameraProviders({ ...DEFAULT_POLICY, maxAttempts: 1 }),
+    );
+  };
+
+  it('are the first 10,000 of 10,050 answered 20 a page, with the notice of more', async () => {
+    const list = await serviceOverHttp(10_050, 20).cameras(1);
+    expect(summary(list)).toEqual({
+      success: false,
+      message: 'The camera system lists more than 10,000 cameras: the first 10,000 are shown.',
+      technicalDetails: {
+        suggestion:
+          'Limit the API client of this integration to the cameras the platform should see.',
+      },
+      cameras: CAMERA_LIST_MAX,
+    });
+    expect(list.cameras.at(-1)).toMatchObject({ id: 'cam-10000', status: 'Available' });
+  });
+
+  it('read in pages too small to reach 10,000, are the ones read with why they stopped', async () => {
+    const perPage = CAMERA_PAGE_MIN - 5;
+    const read = Math.ceil((CAMERA_LIST_MAX + 1) / CAMERA_PAGE_MIN) * perPage;
+    const list = await serviceOverHttp(10_050, perPage).cameras(1);
+    expect(summary(list)).toEqual({
+      success: false,
+      message: `The camera system answers fewer than ${CAMERA_PAGE_MIN} cameras a page: the first ${read.toLocaleString('en-US')} are shown.`,
+      technicalDetails: {
+        suggestion: `Ask the camera system administrator to let the API client of this integration read at least ${CAMERA_PAGE_MIN} cameras a page.`,
+      },
+      cameras: read,
+    });
+  });
+
+  it('are refused, with the reason, when a page is larger than the service reads', async () => {
+    const list = await serviceOverHttp(0, 0, ANSWER_MAX_BYTES).cameras(1);
+    expect(list).toEqual({
+      success: false,
+      message: `The camera system sent a page of cameras larger than the ${ANSWER_MAX_BYTES / 1024 / 1024} MB this service accepts.`,
+      technicalDetails: {},
+      cameras: [],
+    });
   });
 });

@@ -15,7 +15,7 @@ import {
   type CameraProvider,
   ProviderError,
 } from '../provider/camera-provider.js';
-import type { CloudCameraProviders } from '../provider/cloud-camera-provider.js';
+import { CAMERA_PAGE_MIN, type CloudCameraProviders } from '../provider/cloud-camera-provider.js';
 import { Credentials } from './credentials.js';
 import {
   type IntegrationRow,
@@ -72,9 +72,10 @@ export class IntegrationsService {
   }
 
   /**
-   * A provider refusal (scope, rate limit, outage) is an answer with success false, not an error;
-   * so is a system of more cameras than the list holds, whose first ones it shows (the notice
-   * the page shows for success false says there are more, and how to see the others).
+   * A provider refusal (scope, rate limit, outage, an answer too large to read) is an answer with
+   * success false, not an error; so is a system of more cameras than the list holds, or whose
+   * pages are too small to bring them, whose first ones it shows (the notice the page shows for
+   * success false says there are more, why, and how to see the others).
    */
   async cameras(integrationId: number): Promise<CameraList> {
     const row = await this.row(integrationId);
@@ -119,10 +120,19 @@ const MAX_SHOWN = CAMERA_LIST_MAX.toLocaleString('en-US');
 
 /** Whether the list is the system's whole, and the words that say so. */
 function listingOutcome({ cameras, more }: CameraListing): Omit<CameraList, 'cameras'> {
+  const found = cameras.length.toLocaleString('en-US');
   if (!more)
     return {
       success: true,
-      message: `${cameras.length.toLocaleString('en-US')} camera${cameras.length === 1 ? '' : 's'} found`,
+      message: `${found} camera${cameras.length === 1 ? '' : 's'} found`,
+    };
+  if (more === 'pages')
+    return {
+      success: false,
+      message: `The camera system answers fewer than ${CAMERA_PAGE_MIN} cameras a page: the first ${found} are shown.`,
+      technicalDetails: {
+        suggestion: `Ask the camera system administrator to let the API client of this integration read at least ${CAMERA_PAGE_MIN} cameras a page.`,
+      },
     };
   return {
     success: false,

@@ -12,10 +12,14 @@ export interface ProviderCamera {
   notes: string;
 }
 
-/** The first cameras of the system, and whether it has more than were read. */
+/** The first cameras of the system, and whether (and why) it has more than were read. */
 export interface CameraListing {
   cameras: ProviderCamera[];
-  more: boolean;
+  /**
+   * false: the system's every camera; 'cameras': more than were asked for; 'pages': its pages
+   * were too small to bring them within the pages read.
+   */
+  more: false | 'cameras' | 'pages';
 }
 
 export interface CameraState {
@@ -31,9 +35,12 @@ export interface MediaFile {
 export interface CameraProvider {
   /** Signs in with fresh credentials: proves the system answers and accepts them. */
   verify(): Promise<void>;
-  /** The first `max` cameras, reading pages until more than that have come or none are left. */
+  /**
+   * The first `max` cameras, reading pages until more than that have come, none are left, or the
+   * pages needed to bring them at the adapter's smallest page size have been read.
+   */
   listCameras(max: number): Promise<CameraListing>;
-  /** The camera of that id, however far into the system's pages, or null. */
+  /** The camera of that id, at least as far into the system's pages as the list reads, or null. */
   findCamera(cameraId: string): Promise<ProviderCamera | null>;
   cameraState(cameraId: string): Promise<CameraState>;
   snapshot(cameraId: string): Promise<MediaFile>;

@@ -1,5 +1,8 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { CAMERA_LIST_MAX } from '@hub/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type RunningSimulator,
@@ -8,7 +11,12 @@ import {
   startCameraSimulator,
 } from '@hub/infra/camera-simulator';
 import { ProviderError } from './camera-provider.js';
-import { CloudCameraProviders, SNAPSHOT_MAX_BYTES } from './cloud-camera-provider.js';
+import {
+  ANSWER_MAX_BYTES,
+  CAMERA_PAGE_MIN,
+  CloudCameraProviders,
+  SNAPSHOT_MAX_BYTES,
+} from './cloud-camera-provider.js';
 import { DEFAULT_POLICY, type ResiliencePolicy } from './resilience.js';
 
 // Short waits keep the suite quick; the behaviour under test is the same as with the defaults.
@@ -66,7 +74,7 @@ describe('the cloud camera adapter, over HTTP against the provider simulator', (
     expect(all.cameras).toHaveLength(SIMULATOR_CAMERA_COUNT);
     // The first page (of five) holds more than three: the second is not asked for.
     const first = await demo.listCameras(3);
-    expect(first).toEqual({ cameras: all.cameras.slice(0, 3), more: true });
+    expect(first).toEqual({ cameras: all.cameras.slice(0, 3), more: 'cameras' });
     const pages = callsOf('hub-demo').filter((request) => request.path === '/v1/cameras');
     expect(pages.length - before).toBe(Math.ceil(SIMULATOR_CAMERA_COUNT / 5) + 1);
   });
@@ -285,5 +293,198 @@ describe('a snapshot larger than the service accepts', () => {
     expect(error.message).toBe(
       'The camera system sent a snapshot larger than the 4096 bytes this service accepts.',
     );
+  });
+});
+
+/** A camera system whose every answer is `bytes` long (but valid JSON), sent in chunks. */
+const hugeJson = (head: string, tail: string, bytes: number) =>
+  Readable.from(
+    (function* () {
+      yield head;
+      const chunk = 'x'.repeat(64 * 1024);
+      for (let sent = 0; sent < bytes; sent += chunk.length) yield chunk;
+      yield tail;
+    })(),
+  );
+
+describe('answers larger than the service reads into memory', () => {
+  // 64 MB, far above the bound, written only as fast as the adapter reads it: a bounded read
+  // stops taking it long before the end, an unbounded one reads it whole.
+  const HUGE = 64 * 1024 * 1024;
+  let system: Server;
+  let huge: 'token' | 'page' | 'status' | 'error' | 'claimed' | null = null;
+  /** The huge answers sent, and whether each was taken to its end. */
+  const answers: { finished: boolean; closed: boolean }[] = [];
+
+  const sendHuge = (res: ServerResponse, status: number, head: string, tail: string) => {
+    const answer = { finished: false, closed: false };
+    answers.push(answer);
+    res.on('finish', () => (answer.finished = true));
+    res.on('close', () => (answer.closed = true));
+    res.writeHead(status, { 'content-type': 'application/json' });
+    pipeline(hugeJson(head, tail, HUGE), res).catch(() => undefined);
+  };
+
+  beforeAll(async () => {
+    system = createServer((req, res) => {
+      const url = req.url ?? '';
+      if (url === '/oauth/token') {
+        if (huge === 'token') return sendHuge(res, 200, '{"access_token":"', '"}');
+        res.setHeader('content-type', 'application/json');
+        return res.end(JSON.stringify({ access_token: 'tok-123' }));
+      }
+      if (url.startsWith('/v1/cameras?') && huge === 'page')
+        return sendHuge(
+          res,
+          200,
+          '{"data":[{"id":"cam-1","name":"',
+          '"}],"meta":{"next_page":null}}',
+        );
+      if (url.startsWith('/v1/cameras?') && huge === 'error')
+        return sendHuge(res, 403, '{"error_description":"', '"}');
+      if (url.startsWith('/v1/cameras?') && huge === 'claimed') {
+        // Says how large it is, and sends only its first bytes.
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          'content-length': String(HUGE),
+        });
+        res.write('{"data":[');
+        answers.push({ finished: false, closed: false });
+        return;
+      }
+      if (url === '/v1/cameras/cam-1/status' && huge === 'status')
+        return sendHuge(res, 200, '{"online":true,"last_seen_at":"', '"}');
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((done) => system.listen(0, done));
+  });
+  afterAll(() => {
+    system.closeAllConnections();
+    return new Promise((done) => system.close(done));
+  });
+
+  // The timeout is not under test here: long enough for the bound to be reached first.
+  const camera = () =>
+    new CloudCameraProviders({ ...POLICY, timeoutMs: 10_000, maxAttempts: 1 }).open({
+      baseUrl: `http://127.0.0.1:${(system.address() as AddressInfo).port}`,
+      ...SIMULATOR_ACCOUNTS.demo,
+    });
+
+  /** The last huge answer was dropped by the adapter before it was all sent. */
+  const droppedEarly = async () => {
+    const answer = answers.at(-1)!;
+    await expect.poll(() => answer.closed).toBe(true);
+    expect(answer.finished).toBe(false);
+  };
+
+  it('refuses a page of cameras once more than the bound has arrived', async () => {
+    huge = 'page';
+    const error = await failure(camera().listCameras(CAMERA_LIST_MAX));
+    expect(error.kind).toBe('protocol');
+    expect(error.message).toBe(
+      `The camera system sent a page of cameras larger than the ${ANSWER_MAX_BYTES / 1024 / 1024} MB this service accepts.`,
+    );
+    await droppedEarly();
+  });
+
+  it('refuses the same page when looking a camera up', async () => {
+    huge = 'page';
+    const error = await failure(camera().findCamera('cam-1'));
+    expect(error.message).toContain('sent a page of cameras larger than');
+    await droppedEarly();
+  });
+
+  it('refuses a page whose content-length claims more, without reading it', async () => {
+    huge = 'claimed';
+    const error = await failure(camera().listCameras(CAMERA_LIST_MAX));
+    expect(error.kind).toBe('protocol');
+    expect(error.message).toContain('sent a page of cameras larger than');
+  });
+
+  it('refuses an endless sign-in answer, in the connection test', async () => {
+    huge = 'token';
+    const error = await failure(camera().verify());
+    expect(error.kind).toBe('protocol');
+    expect(error.message).toContain('sent a sign-in answer larger than');
+    await droppedEarly();
+  });
+
+  it('refuses a huge camera status', async () => {
+    huge = 'status';
+    const error = await failure(camera().cameraState('cam-1'));
+    expect(error.kind).toBe('protocol');
+    expect(error.message).toContain('sent an answer larger than');
+    await droppedEarly();
+  });
+
+  it('keeps the kind of a refusal whose words are too long to read, without them', async () => {
+    huge = 'error';
+    const error = await failure(camera().listCameras(CAMERA_LIST_MAX));
+    expect(error.kind).toBe('scope');
+    expect(error.message).toBe('HTTP 403');
+    await droppedEarly();
+  });
+});
+
+describe('a camera system answering small pages', () => {
+  let system: Server;
+  /** The cameras of the system and how many it answers a page, whatever per_page asks. */
+  let shape = { cameras: 0, perPage: 0 };
+  let pagesAsked = 0;
+
+  beforeAll(async () => {
+    system = createServer((req, res) => {
+      res.setHeader('content-type', 'application/json');
+      if (req.url === '/oauth/token') return res.end(JSON.stringify({ access_token: 'tok-123' }));
+      const page = Number(new URL(req.url ?? '', 'http://system').searchParams.get('page'));
+      pagesAsked += 1;
+      const first = (page - 1) * shape.perPage + 1;
+      const last = Math.min(page * shape.perPage, shape.cameras);
+      res.end(
+        JSON.stringify({
+          data: Array.from({ length: Math.max(0, last - first + 1) }, (_, index) => ({
+            id: `cam-${first + index}`,
+            name: `Camera ${first + index}`,
+          })),
+          meta: { next_page: last < shape.cameras ? page + 1 : null },
+        }),
+      );
+    });
+    await new Promise<void>((done) => system.listen(0, done));
+  });
+  afterAll(() => new Promise((done) => system.close(done)));
+
+  const camera = (cameras: number, perPage: number) => {
+    shape = { cameras, perPage };
+    pagesAsked = 0;
+    return new CloudCameraProviders({ ...POLICY, maxAttempts: 1 }).open({
+      baseUrl: `http://127.0.0.1:${(system.address() as AddressInfo).port}`,
+      ...SIMULATOR_ACCOUNTS.demo,
+    });
+  };
+
+  it('lists the first 10,000 of 10,050 cameras at 20 a page, and says there are more', async () => {
+    const { cameras, more } = await camera(10_050, 20).listCameras(CAMERA_LIST_MAX);
+    expect(cameras).toHaveLength(CAMERA_LIST_MAX);
+    expect(cameras.at(-1)?.id).toBe('cam-10000');
+    expect(more).toBe('cameras');
+    // The page holding the 10,001st camera is the last one asked for.
+    expect(pagesAsked).toBe(Math.ceil((CAMERA_LIST_MAX + 1) / 20));
+  });
+
+  it('finds a camera on page 503 of 20 cameras each', async () => {
+    await expect(camera(10_050, 20).findCamera('cam-10050')).resolves.toMatchObject({
+      id: 'cam-10050',
+    });
+  });
+
+  it('stops at its page bound when pages are smaller still, and says so', async () => {
+    const pages = Math.ceil((CAMERA_LIST_MAX + 1) / CAMERA_PAGE_MIN);
+    const { cameras, more } = await camera(10_050, CAMERA_PAGE_MIN - 5).listCameras(
+      CAMERA_LIST_MAX,
+    );
+    expect(more).toBe('pages');
+    expect(pagesAsked).toBe(pages);
+    expect(cameras).toHaveLength(pages * (CAMERA_PAGE_MIN - 5));
   });
 });

@@ -41,8 +41,24 @@ const ErrorAnswer = z
 
 /** Pages asked for; the provider may answer fewer per page, and we follow next_page. */
 const PAGE_SIZE = 100;
-/** A runaway next_page chain ends here instead of looping forever. */
-const MAX_PAGES = 200;
+/**
+ * The smallest page of cameras the page bound allows for. Pages are read until more cameras than
+ * asked for have come or next_page ends; the chain is also cut after as many pages as bring them
+ * at this many cameras a page (1,001 pages for the list's 10,000), so a chain that runs away
+ * ends, while a provider holding its pages below our per_page (20, 25, 50 cameras) is still read
+ * to the end of the list. A provider answering fewer cameras a page is cut there, and says so.
+ */
+export const CAMERA_PAGE_MIN = 10;
+/**
+ * How far into the system findCamera looks: the reach its 200 pages of 100 had. A camera further
+ * in cannot be listed (CAMERA_LIST_MAX), so it is not chosen in the camera dialog anyway.
+ */
+const FIND_CAMERA_REACH = 20_000;
+/** However few cameras are asked for, pages are followed this far (the former bound of all). */
+const PAGES_MIN = 200;
+/** The pages read to bring `cameras` cameras (and one more, to tell there are more). */
+const pagesFor = (cameras: number) =>
+  Math.max(PAGES_MIN, Math.ceil((cameras + 1) / CAMERA_PAGE_MIN));
 const CLIP_POLLS = 10;
 /** A token is renewed this long before the provider says it expires. */
 const TOKEN_MARGIN_MS = 60_000;
@@ -61,6 +77,16 @@ export interface MediaLimits {
 }
 export const MEDIA_LIMITS: MediaLimits = { snapshot: SNAPSHOT_MAX_BYTES, clip: CLIP_MAX_BYTES };
 const MB = 1024 * 1024;
+/**
+ * The most of one JSON answer (a page of cameras, a token, a status) this service reads; the body
+ * is refused as soon as more has come, never buffered whole. A page of our 100 cameras is tens of
+ * KB; 8 MB still holds a provider that ignores per_page and answers its 10,000 cameras at once,
+ * and keeps a huge or endless answer (a faulty provider, or a man in the middle) from filling
+ * this service's memory: each page is held whole while it is parsed.
+ */
+export const ANSWER_MAX_BYTES = 8 * MB;
+/** An error answer carries a few sentences; longer ones are refused unread, their kind kept. */
+const ERROR_ANSWER_MAX_BYTES = 64 * 1024;
 
 interface Token {
   value: string;
@@ -93,26 +119,40 @@ export class CloudCameraProvider implements CameraProvider {
 
   async listCameras(max: number): Promise<CameraListing> {
     const cameras: ProviderCamera[] = [];
-    for await (const page of this.cameraPages()) {
-      cameras.push(...page);
-      if (cameras.length > max) return { cameras: cameras.slice(0, max), more: true };
+    const pages = this.cameraPages(pagesFor(max));
+    let next = await pages.next();
+    for (; !next.done; next = await pages.next()) {
+      cameras.push(...next.value);
+      if (cameras.length > max) return { cameras: cameras.slice(0, max), more: 'cameras' };
     }
-    return { cameras, more: false };
+    return { cameras, more: next.value ? 'pages' : false };
   }
 
   async findCamera(cameraId: string): Promise<ProviderCamera | null> {
-    for await (const page of this.cameraPages()) {
-      const camera = page.find((candidate) => candidate.id === cameraId);
+    const pages = this.cameraPages(pagesFor(FIND_CAMERA_REACH));
+    let next = await pages.next();
+    for (; !next.done; next = await pages.next()) {
+      const camera = next.value.find((candidate) => candidate.id === cameraId);
       if (camera) return camera;
     }
-    return null;
+    if (!next.value) return null;
+    throw new ProviderError(
+      'protocol',
+      `The camera system answers fewer than ${CAMERA_PAGE_MIN} cameras a page: the camera was not in its first ${pagesFor(FIND_CAMERA_REACH).toLocaleString('en-US')} pages.`,
+    );
   }
 
-  /** The system's cameras a page at a time, following next_page as far as it leads. */
-  private async *cameraPages(): AsyncGenerator<ProviderCamera[]> {
-    for (let page = 1, pages = 0; pages < MAX_PAGES; pages += 1) {
+  /**
+   * The system's cameras a page at a time, following next_page as far as it leads but no further
+   * than `limit` pages; returns whether next_page still pointed on when the limit was reached.
+   */
+  private async *cameraPages(limit: number): AsyncGenerator<ProviderCamera[], boolean> {
+    for (let page = 1, pages = 0; pages < limit; pages += 1) {
       const answer = CameraPage.parse(
-        await this.json('GET', `/v1/cameras?page=${page}&per_page=${PAGE_SIZE}`),
+        await this.json('GET', `/v1/cameras?page=${page}&per_page=${PAGE_SIZE}`, undefined, {
+          what: 'a page of cameras',
+          maxBytes: ANSWER_MAX_BYTES,
+        }),
       );
       yield answer.data.map((camera) => ({
         id: camera.id,
@@ -120,10 +160,10 @@ export class CloudCameraProvider implements CameraProvider {
         model: camera.model ?? '',
         notes: camera.notes ?? '',
       }));
-      if (answer.meta.next_page === null || answer.meta.next_page <= page) return;
+      if (answer.meta.next_page === null || answer.meta.next_page <= page) return false;
       page = answer.meta.next_page;
     }
-    throw new ProviderError('protocol', 'The camera system kept answering more pages of cameras.');
+    return true;
   }
 
   async cameraState(cameraId: string): Promise<CameraState> {
@@ -135,7 +175,7 @@ export class CloudCameraProvider implements CameraProvider {
 
   snapshot(cameraId: string): Promise<MediaFile> {
     return this.media(`/v1/cameras/${encodeURIComponent(cameraId)}/snapshot`, {
-      what: 'snapshot',
+      what: 'a snapshot',
       maxBytes: this.limits.snapshot,
     });
   }
@@ -153,27 +193,34 @@ export class CloudCameraProvider implements CameraProvider {
     }
     if (clip.status !== 'ready' || !clip.download_path)
       throw new ProviderError('unavailable', 'The camera system did not finish the clip export.');
-    return this.media(clip.download_path, { what: 'clip', maxBytes: this.limits.clip });
+    return this.media(clip.download_path, { what: 'a clip', maxBytes: this.limits.clip });
   }
 
-  private async json(method: string, path: string, body?: unknown): Promise<unknown> {
-    const response = await this.authorized(method, path, body);
-    try {
-      return (await response.json()) as unknown;
-    } catch {
+  private async json(
+    method: string,
+    path: string,
+    body?: unknown,
+    bound: AnswerBound = { what: 'an answer', maxBytes: ANSWER_MAX_BYTES },
+  ): Promise<unknown> {
+    const answer = parseJson(await this.body(await this.authorized(method, path, body), bound));
+    if (answer === undefined)
       throw new ProviderError('protocol', 'The camera system answered something that is not JSON.');
-    }
+    return answer;
   }
 
-  private async media(path: string, bound: MediaBound): Promise<MediaFile> {
+  private async media(path: string, bound: AnswerBound): Promise<MediaFile> {
     const response = await this.authorized('GET', path);
+    return {
+      bytes: await this.body(response, bound),
+      contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+    };
+  }
+
+  /** The answer's body within its bound; one that stops coming times out as the call would. */
+  private async body(response: Response, bound: AnswerBound): Promise<Buffer> {
     try {
-      return {
-        bytes: await readBounded(response, bound),
-        contentType: response.headers.get('content-type') ?? 'application/octet-stream',
-      };
+      return await readBounded(response, bound);
     } catch (error) {
-      // A body that stops coming times out while it is read, after the answer's headers.
       if (error instanceof ProviderError) throw error;
       throw networkFailure(error, this.policy.timeoutMs, this.credentials.baseUrl);
     }
@@ -209,7 +256,11 @@ export class CloudCameraProvider implements CameraProvider {
         client_secret: this.credentials.clientSecret,
       }).toString(),
     });
-    const answer = TokenAnswer.safeParse(await response.json().catch(() => null));
+    const answer = TokenAnswer.safeParse(
+      parseJson(
+        await this.body(response, { what: 'a sign-in answer', maxBytes: ANSWER_MAX_BYTES }),
+      ),
+    );
     if (!answer.success)
       throw new ProviderError('protocol', 'The camera system answered no access token.');
     const lifetimeMs = (answer.data.expires_in ?? 3600) * 1000;
@@ -258,17 +309,27 @@ export class CloudCameraProvider implements CameraProvider {
   }
 }
 
-/** The media a call downloads and the most of it this service holds in memory. */
-interface MediaBound {
-  what: 'snapshot' | 'clip';
+/** What an answer is (with its article, for the refusal's words) and the most of it read. */
+interface AnswerBound {
+  what: string;
   maxBytes: number;
 }
 
-const tooLarge = ({ what, maxBytes }: MediaBound) =>
+const tooLarge = ({ what, maxBytes }: AnswerBound) =>
   new ProviderError(
     'protocol',
-    `The camera system sent a ${what} larger than the ${sizeOf(maxBytes)} this service accepts.`,
+    `The camera system sent ${what} larger than the ${sizeOf(maxBytes)} this service accepts.`,
   );
+
+/** The JSON of a body, or undefined when it is not JSON (which no JSON text parses to). */
+function parseJson(bytes: Buffer): unknown {
+  try {
+    // Decoded as Response.json() does: UTF-8, a leading byte order mark dropped.
+    return JSON.parse(new TextDecoder().decode(bytes)) as unknown;
+  } catch {
+    return undefined;
+  }
+}
 
 const sizeOf = (bytes: number) =>
   bytes >= MB ? `${Math.round((bytes / MB) * 10) / 10} MB` : `${bytes} bytes`;
@@ -277,7 +338,7 @@ const sizeOf = (bytes: number) =>
  * The answer's body, refused once it is known to exceed the bound: from its content-length before
  * reading, or, without one (or with one that lies), as soon as more than the bound has arrived.
  */
-async function readBounded(response: Response, bound: MediaBound): Promise<Buffer> {
+async function readBounded(response: Response, bound: AnswerBound): Promise<Buffer> {
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
   if (declared > bound.maxBytes) {
     await response.body?.cancel().catch(() => undefined);
@@ -316,7 +377,11 @@ function networkFailure(error: unknown, timeoutMs: number, baseUrl: string): Pro
 
 /** Turns the provider's error answer into our kinds, keeping its own message and suggestion. */
 async function answerFailure(response: Response): Promise<ProviderError> {
-  const parsed = ErrorAnswer.safeParse(await response.json().catch(() => ({})));
+  // Words too long to read (or that stop coming) are left out; the status still says the kind.
+  const words = await readBounded(response, { what: 'an error', maxBytes: ERROR_ANSWER_MAX_BYTES })
+    .then(parseJson)
+    .catch(() => undefined);
+  const parsed = ErrorAnswer.safeParse(words ?? {});
   const body = parsed.success ? parsed.data : {};
   const said = body.error_description ?? body.message ?? `HTTP ${response.status}`;
   const status = response.status;
