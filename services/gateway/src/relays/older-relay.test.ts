@@ -1,27 +1,16 @@
 import 'reflect-metadata';
-import { type CameraAssignment, integrationRpc, type RpcContract } from '@hub/proto';
+import { integrationRpc, type RpcContract } from '@hub/proto';
 import { encodeCursor, noHandlerMessage, RpcCallError, type RpcClient } from '@hub/kit';
 import { describe, expect, it } from 'vitest';
 import type { GuardedRequest } from '../http/request-context.js';
-import { RELAYED_ROUTES, relayController } from './relay.controller.js';
-
-const root = { userId: 1, organizationId: 1, role: 'super_admin' } as const;
-
-const assignment = (id: number): CameraAssignment => ({
-  id,
-  cameraId: `cam-${id}`,
-  cameraName: `Camera ${id}`,
-  cameraModel: 'M1',
-  cameraNotes: '',
-  organizationId: 7,
-  organizationName: 'Globex Plant',
-  integrationId: 1,
-  sopIds: [],
-  createdAt: '2026-01-01T00:00:00.000Z',
-  snapshotEnabled: false,
-  snapshotIntervalSeconds: 60,
-  lastSnapshot: null,
-});
+import {
+  cameraAssignment as assignment,
+  recordingTransport,
+  relayedRoute,
+  relayHandler,
+  root,
+} from '../test-support/relays.js';
+import { relayController } from './relay.controller.js';
 
 /** The previous release's whole list: oldest first by creation, so not in id order. */
 const WHOLE_LIST = [assignment(9), assignment(5), assignment(12)];
@@ -32,9 +21,7 @@ const WHOLE_LIST = [assignment(9), assignment(5), assignment(12)];
  * answers its whole list. `refusal` instead fails the page as given. Each pattern asked recorded.
  */
 function olderIntegration(refusal?: RpcCallError) {
-  const asked: { pattern: string; request: unknown }[] = [];
-  const answer = (contract: RpcContract, request: unknown) => {
-    asked.push({ pattern: contract.pattern, request });
+  return recordingTransport((contract: RpcContract) => {
     if (contract.pattern === integrationRpc.assignmentPage.pattern)
       return Promise.reject(
         refusal ??
@@ -42,19 +29,13 @@ function olderIntegration(refusal?: RpcCallError) {
       );
     if (contract.pattern === integrationRpc.assignments.pattern) return Promise.resolve(WHOLE_LIST);
     return Promise.reject(new Error(`not answered: ${contract.pattern}`));
-  };
-  const rpc = { call: answer, relay: answer } as unknown as RpcClient;
-  return { rpc, asked };
+  });
 }
 
 /** GET /api/admin/camera-assignments through the gateway's relay, with `query` as parsed. */
 function cameraAssignments(rpc: RpcClient, query: { cursor?: string; limit: number }) {
-  const route = RELAYED_ROUTES.find(([name]) => name === 'cameraAssignments');
-  if (!route) throw new Error('cameraAssignments is not relayed');
-  const Relay = relayController([route]);
-  const relay = new Relay(rpc) as Record<string, (request: GuardedRequest) => Promise<unknown>>;
   const request = { params: {}, body: undefined, query, actor: root } as unknown as GuardedRequest;
-  return relay.cameraAssignments!(request);
+  return relayHandler('cameraAssignments', rpc)(request);
 }
 
 describe('the camera assignments page from an integration pod of the previous release', () => {
@@ -102,8 +83,7 @@ describe('the camera assignments page from an integration pod of the previous re
 
 describe('a route whose older pattern answers a whole list', () => {
   it('is refused at start-up when it is not paged: its answer would have no page', () => {
-    const route = RELAYED_ROUTES.find(([name]) => name === 'cameraAssignments');
-    if (!route) throw new Error('cameraAssignments is not relayed');
+    const route = relayedRoute('cameraAssignments');
     const unpaged = { ...route[1], paged: undefined };
     expect(() => relayController([['cameraAssignments', unpaged]])).toThrow(
       'GET /api/admin/camera-assignments: an older whole list needs a paged route',

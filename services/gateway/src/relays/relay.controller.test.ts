@@ -1,48 +1,30 @@
 import 'reflect-metadata';
-import { api, type CameraAssignment, type RouteContract, type RpcContract } from '@hub/proto';
-import type { RpcClient } from '@hub/kit';
+import { api, type RouteContract } from '@hub/proto';
 import { describe, expect, it } from 'vitest';
 import { auditEntryOf } from '../audit/audit-trail.js';
 import type { GuardedRequest } from '../http/request-context.js';
-import { RELAYED_ROUTES, relayController } from './relay.controller.js';
+import {
+  cameraAssignment,
+  recordingTransport,
+  relayedRoute,
+  relayHandler,
+  root,
+} from '../test-support/relays.js';
 
-const root = { userId: 1, organizationId: 1, role: 'super_admin' } as const;
-
-const assignment: CameraAssignment = {
-  id: 5,
-  cameraId: 'cam-5',
-  cameraName: 'Dock',
-  cameraModel: 'M1',
-  cameraNotes: '',
-  organizationId: 7,
-  organizationName: 'Globex Plant',
-  integrationId: 1,
-  sopIds: [],
-  createdAt: '2026-01-01T00:00:00.000Z',
-  snapshotEnabled: false,
-  snapshotIntervalSeconds: 60,
-  lastSnapshot: null,
-};
+const assignment = cameraAssignment(5, 'Dock');
 
 /** The relay's handler of one route, its service answering `answer` to whatever is asked. */
 function relayOf(name: keyof typeof api, answer: unknown) {
-  const asked: { pattern: string; request: unknown }[] = [];
-  const rpc = {
-    call: (contract: RpcContract, request: unknown) => {
-      asked.push({ pattern: contract.pattern, request });
-      return Promise.resolve(answer);
-    },
-    relay: () => Promise.reject(new Error('answered unchanged: its organization would go out')),
-  } as unknown as RpcClient;
-  const route = RELAYED_ROUTES.find(([routeName]) => routeName === name);
-  if (!route) throw new Error(`${name} is not relayed`);
-  const Relay = relayController([route]);
-  const relay = new Relay(rpc) as Record<string, (request: GuardedRequest) => Promise<unknown>>;
+  const { rpc, asked } = recordingTransport(
+    () => Promise.resolve(answer),
+    () => Promise.reject(new Error('answered unchanged: its organization would go out')),
+  );
+  const handler = relayHandler(name, rpc);
   const request = Object.assign(
     { params: { id: 5 }, body: { sopIds: [] }, query: {} },
     { ip: '10.0.0.9', headers: { 'user-agent': 'test' }, actor: root },
   ) as unknown as GuardedRequest;
-  return { handle: () => relay[name]!(request), request, route: route[1], asked };
+  return { handle: () => handler(request), request, route: relayedRoute(name)[1], asked };
 }
 
 describe("relayed routes whose audit entry is the organization the service's answer names", () => {

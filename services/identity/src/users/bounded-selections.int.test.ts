@@ -1,12 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DataSource } from 'typeorm';
+import { describe, expect, it, vi } from 'vitest';
 import type { MemberFilter } from '@hub/proto';
-import { claimTestResources, type TestResources } from '@hub/testing';
-import { openIdentityDatabase } from '../database.js';
-import { UsersController } from './users.controller.js';
-import { MemberIdsRepository } from './member-ids.repository.js';
-import { UsersRepository } from './users.repository.js';
-import { UsersService } from './users.service.js';
+import { usersOfWorksAndOther } from '../test-support/users.js';
 
 /** A node of `EXPLAIN (FORMAT JSON)`'s plan, as far as the row counts below read it. */
 interface PlanNode {
@@ -24,25 +18,9 @@ const PAGE = 3;
  * uncountedMemberIdPage), and the walk answers what the single answers did.
  */
 describe("users: a search's selection and the uncounted people, a page of ids at a time", () => {
-  let resources: TestResources;
-  let db: DataSource;
-  let users: UsersController;
-  const org = { works: 0, other: 0 };
-
-  beforeAll(async () => {
-    resources = claimTestResources();
-    db = await openIdentityDatabase(resources.databaseUrl);
-    users = new UsersController(
-      new UsersService(new UsersRepository(db), new MemberIdsRepository(db)),
-    );
-    const organizations = (await db.query(
-      `INSERT INTO organizations (name, display_name, domain)
-       VALUES ('works', 'Works', 'works.example'), ('other', 'Other', 'other.example')
-       RETURNING id`,
-    )) as { id: number }[];
-    [org.works, org.other] = organizations.map((row) => row.id) as [number, number];
-    // 30 people each: names "Cook nn" for a third (a narrow search), "Person nn" for the rest;
-    // every fourth pending, every fifth suspended.
+  // 30 people each: names "Cook nn" for a third (a narrow search), "Person nn" for the rest;
+  // every fourth pending, every fifth suspended.
+  const identity = usersOfWorksAndOther(async (db, org) => {
     for (const [organizationId, domain] of [
       [org.works, 'works'],
       [org.other, 'other'],
@@ -56,16 +34,12 @@ describe("users: a search's selection and the uncounted people, a page of ids at
         [organizationId, domain],
       );
   });
-
-  afterAll(async () => {
-    await db?.destroy();
-    await resources?.release();
-  });
+  const { org } = identity;
 
   /** The selection as a caller assembles it: the first page, then the rest walked. */
   async function walkedSelection(filter: MemberFilter) {
     const answers: number[] = [];
-    const found = await users.memberSearch({
+    const found = await identity.users.memberSearch({
       ...filter,
       offset: 0,
       limit: 0,
@@ -78,8 +52,8 @@ describe("users: a search's selection and the uncounted people, a page of ids at
       const request = { ...filter, afterId: ids.at(-1) ?? 0, limit: PAGE };
       const page =
         found.selection.kind === 'listed'
-          ? await users.memberIdPage(request)
-          : await users.otherMemberIdPage(request);
+          ? await identity.users.memberIdPage(request)
+          : await identity.users.otherMemberIdPage(request);
       answers.push(page.length);
       ids.push(...page);
       more = page.length === PAGE;
@@ -93,7 +67,7 @@ describe("users: a search's selection and the uncounted people, a page of ids at
     ['the active people (excluded)', { active: true, suspended: false }, 'excluded'],
   ] as const)('%s: its selection over several pages', async (_, narrowing, kind) => {
     const filter = { organizationId: org.works, ...narrowing };
-    const whole = await users.memberSearch({ ...filter, offset: 0, limit: 0 });
+    const whole = await identity.users.memberSearch({ ...filter, offset: 0, limit: 0 });
     const walked = await walkedSelection(filter);
     expect(walked.kind).toBe(kind);
     expect(whole.selection.kind).toBe(kind);
@@ -104,7 +78,7 @@ describe("users: a search's selection and the uncounted people, a page of ids at
 
   it('answers a whole selection in one page with nothing more', async () => {
     const filter = { organizationId: org.works, search: 'cook 03' };
-    const found = await users.memberSearch({
+    const found = await identity.users.memberSearch({
       ...filter,
       offset: 0,
       limit: 0,
@@ -116,11 +90,15 @@ describe("users: a search's selection and the uncounted people, a page of ids at
 
   it("walks the organizations' uncounted people a page at a time, as the single answer", async () => {
     const organizationIds = [org.works, org.other];
-    const whole = await users.uncountedMemberIds({ organizationIds });
+    const whole = await identity.users.uncountedMemberIds({ organizationIds });
     const walked: number[] = [];
     const answers: number[] = [];
     for (let afterId = 0; ;) {
-      const page = await users.uncountedMemberIdPage({ organizationIds, afterId, limit: PAGE });
+      const page = await identity.users.uncountedMemberIdPage({
+        organizationIds,
+        afterId,
+        limit: PAGE,
+      });
       walked.push(...page);
       answers.push(page.length);
       if (page.length < PAGE) break;
@@ -134,7 +112,7 @@ describe("users: a search's selection and the uncounted people, a page of ids at
 
   /** The statements `call` sends (text, parameters, rows answered), the repository's own. */
   async function captured(call: () => Promise<unknown>) {
-    const spy = vi.spyOn(db, 'query');
+    const spy = vi.spyOn(identity.db, 'query');
     try {
       await call();
       return spy.mock.calls.map(([sql, params], i) => ({
@@ -153,7 +131,7 @@ describe("users: a search's selection and the uncounted people, a page of ids at
   }
 
   async function analyzed(sql: string, params: unknown[]): Promise<PlanNode[]> {
-    const [row] = (await db.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params)) as {
+    const [row] = (await identity.db.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params)) as {
       'QUERY PLAN': { Plan: PlanNode }[];
     }[];
     return planNodes(row!['QUERY PLAN'][0]!.Plan);
@@ -162,20 +140,20 @@ describe("users: a search's selection and the uncounted people, a page of ids at
   it("sends a bounded selection's first ids and one more, not every id", async () => {
     const request = { organizationId: org.works, search: 'person', offset: 0, limit: 0 };
     const statements = await captured(() =>
-      users.memberSearch({ ...request, selectionLimit: PAGE }),
+      identity.users.memberSearch({ ...request, selectionLimit: PAGE }),
     );
     expect(statements).toHaveLength(1);
     const [rows] = (await Promise.all(statements.map((s) => s.answered))) as { ids: number[] }[][];
     // 20 "Person" of 30: the 10 others are the selection; PAGE of them and the one telling more.
     expect(rows![0]!.ids).toHaveLength(PAGE + 1);
-    const whole = await users.memberSearch(request);
+    const whole = await identity.users.memberSearch(request);
     expect(rows![0]!.ids).toEqual(whole.selection.userIds.slice(0, PAGE + 1));
   });
 
   it("reads at most a page of each branch's uncounted people, not every one left", async () => {
     const organizationIds = [org.works, org.other];
     const statements = await captured(() =>
-      users.uncountedMemberIdPage({ organizationIds, afterId: 0, limit: PAGE }),
+      identity.users.uncountedMemberIdPage({ organizationIds, afterId: 0, limit: PAGE }),
     );
     expect(statements).toHaveLength(1);
     const nodes = await analyzed(statements[0]!.sql, statements[0]!.params);
@@ -185,7 +163,7 @@ describe("users: a search's selection and the uncounted people, a page of ids at
   });
 
   it("finds a role's people by the organization's role index (the supervisors' walk)", async () => {
-    const plan = await db.transaction(async (tx) => {
+    const plan = await identity.db.transaction(async (tx) => {
       await tx.query('SET LOCAL enable_seqscan = off');
       await tx.query('SET LOCAL enable_bitmapscan = off');
       return (await tx.query(

@@ -1,37 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DataSource } from 'typeorm';
+import { describe, expect, it } from 'vitest';
 import { identityRpc, type MemberFilter } from '@hub/proto';
-import { claimTestResources, type TestResources } from '@hub/testing';
-import { openIdentityDatabase } from '../database.js';
-import { UsersController } from './users.controller.js';
-import { MemberIdsRepository } from './member-ids.repository.js';
-import { UsersRepository } from './users.repository.js';
-import { UsersService } from './users.service.js';
+import { usersOfWorksAndOther } from '../test-support/users.js';
 
 /** Works' people: every fourth pending, every fifth suspended, every third a supervisor. */
 const PEOPLE = 23;
 
 describe('users.memberIdPage: the ids of a filter, a keyset page at a time', () => {
-  let resources: TestResources;
-  let db: DataSource;
-  let users: UsersController;
-  const org = { works: 0, other: 0 };
   let ids: number[] = [];
   let others: number[] = [];
-
-  beforeAll(async () => {
-    resources = claimTestResources();
-    db = await openIdentityDatabase(resources.databaseUrl);
-    users = new UsersController(
-      new UsersService(new UsersRepository(db), new MemberIdsRepository(db)),
-    );
-    const organizations = (await db.query(
-      `INSERT INTO organizations (name, display_name, domain)
-       VALUES ('works', 'Works Ltd', 'works.example'), ('other', 'Other Co', 'other.example')
-       RETURNING id`,
-    )) as { id: number }[];
-    org.works = organizations[0]!.id;
-    org.other = organizations[1]!.id;
+  const identity = usersOfWorksAndOther(async (db, org) => {
     // Names against the ids' order: a page goes by id, not by name.
     const rows = (await db.query(
       `INSERT INTO users (email, name, role, organization_id, is_active, suspended_at)
@@ -50,11 +27,7 @@ describe('users.memberIdPage: the ids of a filter, a keyset page at a time', () 
     )) as { id: number }[];
     others = theirs.map((row) => row.id);
   });
-
-  afterAll(async () => {
-    await db?.destroy();
-    await resources?.release();
-  });
+  const { org } = identity;
 
   /** Every page of the filter, as a caller walks them, and each page's size. */
   async function walk(filter: Omit<MemberFilter, 'organizationId'>, limit: number) {
@@ -67,7 +40,9 @@ describe('users.memberIdPage: the ids of a filter, a keyset page at a time', () 
         afterId,
         limit,
       });
-      const page = identityRpc.memberIdPage.answer.parse(await users.memberIdPage(request));
+      const page = identityRpc.memberIdPage.answer.parse(
+        await identity.users.memberIdPage(request),
+      );
       pages.push(page);
       if (page.length < limit) return pages;
       afterId = page.at(-1)!;
@@ -118,6 +93,7 @@ describe('users.memberIdPage: the ids of a filter, a keyset page at a time', () 
   });
 
   it("still answers the previous release's whole-organization patterns", async () => {
+    const { users } = identity;
     expect(await users.memberIds({ organizationId: org.works })).toEqual(ids);
     const active = await users.activeMemberIds({ organizationId: org.works });
     expect(active.find((group) => group.role === 'training_supervisor')?.userIds).toEqual(

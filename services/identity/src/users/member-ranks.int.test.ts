@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import type { MemberFilter, MemberKey } from '@hub/proto';
 import { claimTestResources, type TestResources } from '@hub/testing';
@@ -54,7 +54,7 @@ describe('UsersService.memberRanks', () => {
   }
 
   it("counts the people before each key in memberPage's order, a key of a person included", async () => {
-    const filter: MemberFilter = { organizationId, active: true, userIds: ids.slice(0, 9) };
+    const filter = { organizationId, active: true, userIds: ids.slice(0, 9) };
     const everyone = (await users.memberPage({ organizationId }, 0, 1000)).members;
     const keys: MemberKey[] = [
       ...everyone.map((person) => ({ name: person.name, id: person.id })),
@@ -76,5 +76,10 @@ describe('UsersService.memberRanks', () => {
       { name: 'zzz', id: 0 },
     ]);
     expect(ranks).toEqual([0]);
+  });
+
+  it('takes the batch of people its contract requires, as identityRpc.memberRanks does', () => {
+    // Checked by the type check: a filter without `userIds` would rank the whole organization.
+    expectTypeOf<Parameters<UsersService['memberRanks']>[0]['userIds']>().toEqualTypeOf<number[]>();
   });
 });

@@ -1,5 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Actor, identityRpc, MemberFilter, MemberKey, RpcAnswer, User } from '@hub/proto';
+import type {
+  Actor,
+  identityRpc,
+  MemberFilter,
+  MemberKey,
+  RpcAnswer,
+  RpcRequest,
+  User,
+} from '@hub/proto';
 import { RpcFailure } from '@hub/kit';
 import { CurrentUserReads } from './current-user-reads.js';
 import { MemberIdsRepository } from './member-ids.repository.js';
@@ -39,9 +47,15 @@ export class UsersService {
     return { members: page.members.map(toMember), total: page.total };
   }
 
-  /** How many of the filter's people come before each key, by name (identityRpc.memberRanks). */
-  memberRanks(filter: MemberFilter, keys: MemberKey[]): Promise<number[]> {
-    if (filter.userIds?.length === 0) return Promise.resolve(keys.map(() => 0));
+  /**
+   * How many of the filter's people come before each key, by name (identityRpc.memberRanks): the
+   * people a batch the caller holds, as the contract requires, never the whole organization.
+   */
+  memberRanks(
+    filter: Omit<RpcRequest<typeof identityRpc.memberRanks>, 'keys'>,
+    keys: MemberKey[],
+  ): Promise<number[]> {
+    if (filter.userIds.length === 0) return Promise.resolve(keys.map(() => 0));
     return this.users.findRanks(filter, keys);
   }
 

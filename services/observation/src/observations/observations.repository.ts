@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ResponseResult } from '@hub/proto';
 import { decodeCursor, pageOf } from '@hub/kit';
-import { NEXT_ATTEMPT_SQL } from '../training/course-completion.repository.js';
 import type { ObservationRow, ObservedQuestion, ResponseRow } from './observation-rows.js';
+import { NEXT_ATTEMPT_SQL } from './retry-schedule.js';
 
 export interface NewObservation {
   organizationId: number;

@@ -32,6 +32,26 @@ export async function insertCourse(
 }
 
 /**
+ * `operatorId` of `organizationId` passed SOP `documentId` just now, on its evaluation as the
+ * library numbers it (n × 10).
+ */
+export async function insertPassedObservation(
+  db: DataSource,
+  organizationId: number,
+  operatorId: number,
+  documentId: number,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO observations (organization_id, evaluation_id, document_id, evaluation_title,
+       questions, operator_id, operator_name, observer_id, observer_name, pass_mark, status,
+       score, passed, started_at, completed_at)
+     VALUES ($1, $4, $3, $5, '[]', $2, 'Lee', 2, 'Tess', 80, 'completed', 90, true,
+             now() - interval '1 hour', now())`,
+    [organizationId, operatorId, documentId, documentId * 10, `SOP ${documentId}`],
+  );
+}
+
+/**
  * The course completion under test: the certificates it issues go to `courseCompleted` (in
  * place of the issuer), and `identity` answers about its learners.
  */

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { NEXT_ATTEMPT_SQL } from '../observations/retry-schedule.js';
 
 /** Every SOP of the course (there is at least one) passed by the learner in a completed observation. */
 const ALL_SOPS_PASSED = `
@@ -38,15 +39,6 @@ const COMPLETE_PRESENT_ENROLMENTS_SQL = `
        owed AS (INSERT INTO course_certificates_owed (course_id, user_id)
                 SELECT course_id, user_id FROM completed ON CONFLICT DO NOTHING)
   SELECT * FROM completed`;
-
-/**
- * When a row that just failed is tried again (`attempts`: its failures before this one): a
- * minute after the first failure, twice as long after each next, an hour at most. Whatever
- * failed (identity, the certificate's write) is not asked again every pass while it is down; the
- * exponent is capped so that the power never overflows, however many failures. The one schedule
- * of the completion effects' retry pass: its owed checks, certificates and completion effects.
- */
-export const NEXT_ATTEMPT_SQL = `now() + least(interval '1 minute' * power(2, least(attempts, 6)), interval '1 hour')`;
 
 /**
  * A batch of the certificates owed that are due, each as its completion answered it: the least

@@ -1,19 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
-import { type Actor, SaveCourseRequest } from '@hub/proto';
+import type { Actor } from '@hub/proto';
 import { RpcCallError, type RpcClient } from '@hub/kit';
 import { claimTestResources, type TestResources } from '@hub/testing';
-import { countingIdentity } from '@hub/testing/identity';
-import type {
-  CertificationIssuer,
-  CompletedCourse,
-} from '../certifications/certification-issuer.js';
+import { type CountingIdentity, countingIdentity } from '@hub/testing/identity';
+import type { CompletedCourse } from '../certifications/certification-issuer.js';
 import { openObservationDatabase } from '../database.js';
 import { CompletionEffects } from '../observations/completion-effects.js';
 import { ObservationsRepository } from '../observations/observations.repository.js';
-import { Members } from '../team/members.js';
+import { completionIssuingTo, insertPassedObservation } from '../test-support/course-completion.js';
+import { createCourseEnrolling, draft, library } from '../test-support/course-edits.js';
 import { CourseCompletionRepository } from './course-completion.repository.js';
-import { CourseCompletion } from './course-completion.js';
 import { CoursesRepository } from './courses.repository.js';
 import { CoursesService } from './courses.service.js';
 
@@ -21,27 +18,6 @@ const ORG = 82;
 const tess: Actor = { userId: 2, organizationId: ORG, role: 'training_supervisor' };
 /** Passed SOP 5, not SOP 4. */
 const LEARNER = 7;
-/** The library: every SOP has a published evaluation. */
-const library = {
-  call: (_contract: unknown, request: { documentIds: number[] }) =>
-    Promise.resolve(
-      request.documentIds.map((documentId) => ({
-        documentId,
-        title: `SOP ${documentId}`,
-        evaluationId: documentId * 10,
-        published: true,
-      })),
-    ),
-} as unknown as RpcClient;
-const draft = (title: string, documentIds: number[], updatedAt?: string) =>
-  SaveCourseRequest.parse({
-    title,
-    category: 'Safety',
-    duration: '1 hour',
-    difficulty: 'Beginner',
-    documentIds,
-    updatedAt,
-  });
 
 /** A course edit whose completion check failed (identity away) is checked again by the retry pass. */
 describe('a course edit while identity is away, checked again', () => {
@@ -57,11 +33,7 @@ describe('a course edit while identity is away, checked again', () => {
   /** A course of SOP 4 that the learner is enrolled in, edited to SOP 5 while identity is away. */
   const editedWhileAway = async (title: string) => {
     identityAway = true;
-    const created = await courses.create(tess, draft(title, [4]));
-    await db.query(`INSERT INTO enrollments (course_id, user_id) VALUES ($1, $2)`, [
-      created.id,
-      LEARNER,
-    ]);
+    const created = await createCourseEnrolling(db, courses, tess, draft(title, [4]), LEARNER);
     await courses.update(tess, created.id, draft(title, [5], created.updatedAt));
     expect(await completedAt(created.id)).toBeNull();
     return created.id;
@@ -77,34 +49,28 @@ describe('a course edit while identity is away, checked again', () => {
   beforeAll(async () => {
     resources = claimTestResources();
     db = await openObservationDatabase(resources.databaseUrl);
-    const rpc = {
-      call: (contract: never, request: never) =>
+    const rpc: CountingIdentity['rpc'] = {
+      call: (contract, request) =>
         identityAway
           ? Promise.reject(new RpcCallError({ kind: 'unavailable', message: 'did not answer' }))
           : identity.rpc.call(contract, request),
-    } as unknown as RpcClient;
-    const certifications = {
-      courseCompleted: (course: CompletedCourse) => {
+    };
+    const completion = completionIssuingTo(
+      db,
+      (course) => {
         issued.push(course);
         return Promise.resolve();
       },
-    } as unknown as CertificationIssuer;
-    const completion = new CourseCompletion(
-      new CourseCompletionRepository(db),
-      certifications,
-      new Members(rpc),
+      { rpc },
     );
     courses = new CoursesService(new CoursesRepository(db), library, completion);
-    const effects = new CompletionEffects(new ObservationsRepository(db), rpc, completion);
-    pass = () => effects.settle();
-    await db.query(
-      `INSERT INTO observations (organization_id, evaluation_id, document_id, evaluation_title,
-         questions, operator_id, operator_name, observer_id, observer_name, pass_mark, status,
-         score, passed, started_at, completed_at)
-       VALUES ($1, 50, 5, 'SOP 5', '[]', $2, 'Lee', 2, 'Tess', 80, 'completed', 90, true,
-               now() - interval '1 hour', now())`,
-      [ORG, LEARNER],
+    const effects = new CompletionEffects(
+      new ObservationsRepository(db),
+      rpc as unknown as RpcClient,
+      completion,
     );
+    pass = () => effects.settle();
+    await insertPassedObservation(db, ORG, LEARNER, 5);
   });
 
   afterAll(async () => {

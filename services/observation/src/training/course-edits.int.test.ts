@@ -1,45 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
-import { type Actor, SaveCourseRequest } from '@hub/proto';
-import type { RpcClient } from '@hub/kit';
+import type { Actor } from '@hub/proto';
 import { claimTestResources, type TestResources } from '@hub/testing';
-import type { CertificationIssuer } from '../certifications/certification-issuer.js';
 import { openObservationDatabase } from '../database.js';
-import { Members } from '../team/members.js';
-import { CourseCompletionRepository } from './course-completion.repository.js';
-import { CourseCompletion } from './course-completion.js';
+import { completionIssuingTo, insertPassedObservation } from '../test-support/course-completion.js';
+import { createCourseEnrolling, draft, library } from '../test-support/course-edits.js';
+import type { CourseCompletion } from './course-completion.js';
 import { CoursesRepository } from './courses.repository.js';
 import { CoursesService } from './courses.service.js';
 
 const ORG = 81;
 const tess: Actor = { userId: 2, organizationId: ORG, role: 'training_supervisor' };
 const adam: Actor = { userId: 3, organizationId: ORG, role: 'admin' };
-/** The library: SOPs 4 and 5 have published evaluations. */
-const library = {
-  call: (_contract: unknown, request: { documentIds: number[] }) =>
-    Promise.resolve(
-      request.documentIds.map((documentId) => ({
-        documentId,
-        title: `SOP ${documentId}`,
-        evaluationId: documentId * 10,
-        published: true,
-      })),
-    ),
-} as unknown as RpcClient;
 const completion = { afterEdit: () => Promise.resolve() } as unknown as CourseCompletion;
 /** Identity away: every question to it fails. */
-const identityAway = {
-  call: () => Promise.reject(new Error('identity unavailable')),
-} as unknown as RpcClient;
-const draft = (title: string, documentIds: number[], updatedAt?: string) =>
-  SaveCourseRequest.parse({
-    title,
-    category: 'Safety',
-    duration: '1 hour',
-    difficulty: 'Beginner',
-    documentIds,
-    updatedAt,
-  });
+const identityAway = { call: () => Promise.reject(new Error('identity unavailable')) };
 
 describe('two people editing one course', () => {
   let resources: TestResources;
@@ -97,21 +72,14 @@ describe('a course edit while identity is away', () => {
   beforeAll(async () => {
     resources = claimTestResources();
     db = await openObservationDatabase(resources.databaseUrl);
-    const completing = new CourseCompletion(
-      new CourseCompletionRepository(db),
-      {} as CertificationIssuer,
-      new Members(identityAway),
+    const completing = completionIssuingTo(
+      db,
+      () => Promise.reject(new Error('no certificate is issued while identity is away')),
+      { rpc: identityAway },
     );
     service = new CoursesService(new CoursesRepository(db), library, completing);
     // The learner passed SOP 5, not SOP 4.
-    await db.query(
-      `INSERT INTO observations (organization_id, evaluation_id, document_id, evaluation_title,
-         questions, operator_id, operator_name, observer_id, observer_name, pass_mark, status,
-         score, passed, started_at, completed_at)
-       VALUES ($1, 50, 5, 'SOP 5', '[]', $2, 'Lee', 2, 'Tess', 80, 'completed', 90, true,
-               now() - interval '1 hour', now())`,
-      [ORG, learner],
-    );
+    await insertPassedObservation(db, ORG, learner, 5);
   });
 
   afterAll(async () => {
@@ -120,11 +88,7 @@ describe('a course edit while identity is away', () => {
   });
 
   it('is saved and answered, not failed after its commit (a retry then met its own save as a conflict)', async () => {
-    const created = await service.create(tess, draft('Freezers', [4]));
-    await db.query(`INSERT INTO enrollments (course_id, user_id) VALUES ($1, $2)`, [
-      created.id,
-      learner,
-    ]);
+    const created = await createCourseEnrolling(db, service, tess, draft('Freezers', [4]), learner);
     // Now the learner's enrolment is one to complete: identity is asked whether they are away.
     const saved = await service.update(tess, created.id, draft('Freezers', [5], created.updatedAt));
     expect(saved.sops.map((sop) => sop.documentId)).toEqual([5]);
