@@ -136,10 +136,21 @@ export const FAILURE_REASONS = {
   storage_read_refused: 'Storage refused access to the file.',
   storage_read_failed: 'Storage answered with an error.',
   program_not_started: 'The {program} program could not be started.',
+  // Why the PDF reader failed on a file (pdf_damaged's and pdf_reader_crashed's {detail}), and
+  // why OCR failed on a page (no_text_ocr_failed's), chosen by workers/pdf from what was thrown;
+  // the reader's or the OCR engine's own words are logged.
+  pdf_cause_not_pdf: 'Its structure is not that of a PDF.',
+  pdf_cause_security: 'It is encrypted in a way that is not supported.',
+  pdf_cause_too_deep: 'Its content is nested too deeply to be read.',
+  pdf_cause_reader_failed: 'The PDF reader failed on its content.',
+  pdf_cause_thread_ended: 'The thread reading it ended.',
+  ocr_cause_engine_failed: 'The text recognition engine failed on the page.',
+  ocr_cause_no_result: 'No text was stored for the page.',
   network_refused: 'connection refused',
   network_timed_out: 'timed out',
   network_unresolved: 'name not resolved',
   network_certificate: 'certificate not trusted',
+  network_tls: 'secure connection (TLS) failed',
   network_reset: 'connection cut off',
   network_unreachable: 'network unreachable',
   network_failed: 'network error',
@@ -152,6 +163,22 @@ export const FAILURE_REASONS = {
   ai_said_limit: 'The quota or the rate limit was reached.',
   ai_said_overloaded: 'The provider is overloaded or had an error.',
   ai_said_refused: 'The provider refused it.',
+  // Why a worker's own copy of a file (a temp file on its disk) could not be read, by the
+  // error's code; the path and the system's words are logged.
+  file_read_missing: "The worker's copy of the file is missing.",
+  file_read_refused: 'The worker is not allowed to read its copy of the file.',
+  file_read_failed: "The worker's copy of the file could not be read.",
+  // A request the AI provider library would not send (ours to fix, not the provider's doing).
+  ai_request_invalid: 'The request for the AI provider was not valid, so it was not sent.',
+  // Why ffmpeg could not decode a video or a picture (video_undecodable's and
+  // picture_not_image's {detail}), by the kind of line it wrote; the line itself is logged.
+  decode_damaged: 'The file is damaged or in a format that cannot be read.',
+  decode_incomplete:
+    'The file is incomplete or damaged: its index is missing, as when a recording was not finished or an upload was cut short.',
+  decode_truncated: 'The file ends early: part of it is missing.',
+  decode_no_video: 'The file holds no picture or video.',
+  decode_unsupported: 'The file uses a format or codec that cannot be decoded.',
+  decode_failed: 'The decoder stopped with an error.',
   // Why a camera could not be reached (camera_unreachable's {detail}), by the kind of the
   // camera system's failure; its own words (an error description, a socket's) are logged.
   camera_system_credentials: "The camera system did not accept the integration's credentials.",

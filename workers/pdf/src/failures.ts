@@ -1,4 +1,5 @@
 import { FAILURE_REASONS } from '@hub/proto/jobs';
+import { crashCause, readerCause } from './reader-causes.ts';
 import { SandboxFailure } from './sandbox/sandbox-pool.ts';
 
 /**
@@ -8,10 +9,13 @@ import { SandboxFailure } from './sandbox/sandbox-pool.ts';
 export class DocumentFailure extends Error {
   override readonly name = 'DocumentFailure';
   readonly retryable: boolean;
+  /** What a reader or the OCR engine said, in its words: for the log, never the reason. */
+  readonly readerText: string | undefined;
 
-  constructor(reason: string, retryable = false) {
+  constructor(reason: string, retryable = false, readerText?: string) {
     super(reason);
     this.retryable = retryable;
+    this.readerText = readerText;
   }
 }
 
@@ -29,15 +33,13 @@ export function durationText(ms: number): string {
 export const timeoutFailure = (timeoutMs: number) =>
   new DocumentFailure(`Processing took longer than ${durationText(timeoutMs)}.`);
 
-const sentence = (text: string) => {
-  const trimmed = text.trim().replace(/\s+/g, ' ');
-  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
-};
-
 const memoryFailure = (limits: FailureLimits) =>
   new DocumentFailure(
     `The document needs more memory than the ${limits.memoryMb} MB allowed for one file.`,
   );
+
+const readerWords = (failure: SandboxFailure) =>
+  failure.errorName ? `${failure.errorName}: ${failure.message}` : failure.message;
 
 function fromSandbox(failure: SandboxFailure, limits: FailureLimits): DocumentFailure {
   switch (failure.kind) {
@@ -47,8 +49,9 @@ function fromSandbox(failure: SandboxFailure, limits: FailureLimits): DocumentFa
       return memoryFailure(limits);
     case 'crash':
       return new DocumentFailure(
-        `The PDF reader stopped unexpectedly: ${sentence(failure.message)}`,
+        `The PDF reader stopped unexpectedly: ${crashCause(failure.errorName, failure.message)}`,
         true,
+        readerWords(failure),
       );
     case 'error':
       // PDFium's heap is outside the thread's, so the thread checks it against the same limit.
@@ -57,7 +60,9 @@ function fromSandbox(failure: SandboxFailure, limits: FailureLimits): DocumentFa
         return new DocumentFailure('The PDF is password-protected.');
       }
       return new DocumentFailure(
-        `The file is damaged and could not be read: ${sentence(failure.message)}`,
+        `The file is damaged and could not be read: ${readerCause(failure.errorName, failure.message)}`,
+        false,
+        readerWords(failure),
       );
   }
 }

@@ -164,7 +164,7 @@ describe('an assembly that fails', () => {
       kind: 'pdf.failed',
       documentId: 7,
       run: 2,
-      reason: 'The document has no text and OCR failed on page 2: no result was stored.',
+      reason: `The document has no text and OCR failed on page 2: ${FAILURE_REASONS.ocr_cause_no_result}`,
     });
     expect(await storage.list(pages)).toEqual([]);
   });

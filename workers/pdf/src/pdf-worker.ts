@@ -353,6 +353,9 @@ export function createPdfJobHandler(deps: PdfWorkerDeps) {
       if (error instanceof WaitingChildrenError || isStorageFault(error)) throw error;
       const failure = describeFailure(error, deps.limits);
       const { documentId, run } = data;
+      if (failure.readerText !== undefined) {
+        log.warn({ reader: failure.readerText, documentId, run }, 'document not read');
+      }
       if (failure.cause !== undefined) {
         log.error(
           { err: failure.cause, documentId, run },

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FaceEnrolment } from '@hub/proto';
+import { type FaceEnrolment, FAILURE_REASONS } from '@hub/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_FACE_REASON, severalFacesReason } from './enrolment-job.ts';
 import { NO_PROVIDER_MESSAGE } from './steps/step-analyzer.ts';
@@ -205,7 +205,7 @@ describe('face enrolment and operator identification on real photos', () => {
     expect(junk.kind).toBe('analysis.failed');
     expect(junk).toMatchObject({
       kind: 'analysis.failed',
-      reason: 'The video could not be decoded: Invalid data found when processing input.',
+      reason: `The video could not be decoded: ${FAILURE_REASONS.decode_damaged}`,
     });
 
     await makeAudioOnly(binaries, join(folder, 'sound.mp4'));

@@ -1,6 +1,12 @@
 import { FAILURE_REASONS } from '@hub/proto/jobs';
 import { describe, expect, it } from 'vitest';
-import { aiRefusalCause, networkCause, storageReadCause } from './failure-causes.js';
+import {
+  aiRefusalCause,
+  fileReadCause,
+  isNetworkFailure,
+  networkCause,
+  storageReadCause,
+} from './failure-causes.js';
 
 const withCode = (code: string, message = `${code}: words of a library`) =>
   Object.assign(new Error(message), { code });
@@ -48,5 +54,47 @@ describe("a failure's cause, worded here", () => {
     expect(aiRefusalCause(429)).toBe(FAILURE_REASONS.ai_said_limit);
     expect(aiRefusalCause(503)).toBe(FAILURE_REASONS.ai_said_overloaded);
     expect(aiRefusalCause(409)).toBe(FAILURE_REASONS.ai_said_refused);
+  });
+
+  it("reads the socket's code however deep a library wrapped it", () => {
+    const socket = withCode('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:1');
+    const fetchFailed = new TypeError('fetch failed', { cause: socket });
+    const sdk = new Error(
+      '[GoogleGenerativeAI Error]: Error fetching from http://x: fetch failed',
+      {
+        cause: fetchFailed,
+      },
+    );
+    expect(networkCause(sdk)).toBe(FAILURE_REASONS.network_refused);
+    // Node's attempts at each address of a name, one error for them all.
+    const attempts = new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')]);
+    expect(networkCause(new TypeError('fetch failed', { cause: attempts }))).toBe(
+      FAILURE_REASONS.network_refused,
+    );
+  });
+
+  it('names a secure connection that failed apart from a certificate not trusted', () => {
+    expect(networkCause(withCode('ERR_SSL_WRONG_VERSION_NUMBER'))).toBe(
+      FAILURE_REASONS.network_tls,
+    );
+    expect(networkCause(withCode('EPROTO'))).toBe(FAILURE_REASONS.network_tls);
+    expect(networkCause(withCode('CERT_HAS_EXPIRED'))).toBe(FAILURE_REASONS.network_certificate);
+  });
+
+  it('tells a network failure from another error by its codes', () => {
+    const cut = new TypeError('terminated', { cause: withCode('UND_ERR_SOCKET') });
+    expect(isNetworkFailure(cut)).toBe(true);
+    expect(isNetworkFailure(withCode('DEPTH_ZERO_SELF_SIGNED_CERT'))).toBe(true);
+    expect(isNetworkFailure(withCode('ENOENT'))).toBe(false);
+    expect(isNetworkFailure(new SyntaxError('Unexpected end of JSON input'))).toBe(false);
+  });
+
+  it("names a worker's own file it could not read by its code, never by its path", () => {
+    expect(fileReadCause(withCode('ENOENT', "ENOENT: open '/tmp/video-x/input.mp4'"))).toBe(
+      FAILURE_REASONS.file_read_missing,
+    );
+    expect(fileReadCause(withCode('EACCES'))).toBe(FAILURE_REASONS.file_read_refused);
+    expect(fileReadCause(withCode('EISDIR'))).toBe(FAILURE_REASONS.file_read_failed);
+    expect(fileReadCause(withCode('EIO'))).toBe(FAILURE_REASONS.file_read_failed);
   });
 });

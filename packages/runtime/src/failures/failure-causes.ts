@@ -1,6 +1,9 @@
 import { FAILURE_REASONS } from '@hub/proto/jobs';
 
-type Coded = { code?: unknown; originalCode?: unknown; cause?: unknown } | null;
+// With the causes, as it serves them: the package's index exports this file.
+export { keepingFetchFailures } from './fetch-failures.js';
+
+type Coded = { code?: unknown; originalCode?: unknown; cause?: unknown; errors?: unknown } | null;
 
 /**
  * An error's `code` (Node's errno, an S3 error's code, a TLS check's) and `originalCode`
@@ -11,9 +14,20 @@ function codesIn(error: unknown): string[] {
   return [code, originalCode].filter((each): each is string => typeof each === 'string');
 }
 
-/** The error's codes and its `cause`'s (fetch and undici wrap the socket's error). */
-function codesOf(error: unknown): string[] {
-  return [...codesIn(error), ...codesIn((error as Coded)?.cause)].filter((code) => code !== '');
+/**
+ * The codes of the error and of the errors it wraps: its `cause`, and its cause's (an AI SDK's
+ * error over fetch's over the socket's), and an AggregateError's `errors` (Node's connection
+ * attempts at each address of a name). A few levels: a cause cycle ends there.
+ */
+function codesOf(error: unknown, depth = 4): string[] {
+  const codes = codesIn(error).filter((code) => code !== '');
+  if (depth === 0 || error === null || typeof error !== 'object') return codes;
+  const { cause, errors } = error as NonNullable<Coded>;
+  const wrapped = [cause, ...(Array.isArray(errors) ? (errors as unknown[]) : [])];
+  return [
+    ...codes,
+    ...wrapped.filter((inner) => inner !== undefined).flatMap((inner) => codesOf(inner, depth - 1)),
+  ];
 }
 
 const MISSING = new Set(['NoSuchKey', 'NotFound', 'NoSuchBucket', 'ENOENT']);
@@ -35,6 +49,20 @@ export function storageReadCause(error: unknown): string {
   if (codes.some((code) => MISSING.has(code))) return FAILURE_REASONS.storage_read_missing;
   if (codes.some((code) => REFUSED.has(code))) return FAILURE_REASONS.storage_read_refused;
   return FAILURE_REASONS.storage_read_failed;
+}
+
+/**
+ * Why a worker could not read its own copy of a file (a temp file on its disk), as a failure
+ * reason's `{detail}`: a FAILURE_REASONS sentence chosen by the error's code. Not storage's
+ * sentences: the store was read; the worker's disk is what failed. The path is for the log.
+ */
+export function fileReadCause(error: unknown): string {
+  const codes = codesOf(error);
+  if (codes.includes('ENOENT')) return FAILURE_REASONS.file_read_missing;
+  if (codes.some((code) => code === 'EACCES' || code === 'EPERM')) {
+    return FAILURE_REASONS.file_read_refused;
+  }
+  return FAILURE_REASONS.file_read_failed;
 }
 
 const NETWORK_CAUSES: [Set<string>, string][] = [
@@ -60,6 +88,26 @@ const isCertificateCode = (code: string) =>
   /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/.test(code);
 
 /**
+ * Node's codes for a secure connection that failed otherwise (a TLS version or cipher refused,
+ * plain HTTP where TLS was expected): OpenSSL's ERR_SSL_*, Node's ERR_TLS_*, EPROTO.
+ */
+const isTlsCode = (code: string) => /^ERR_SSL_|^ERR_TLS_/.test(code) || code === 'EPROTO';
+
+/**
+ * Whether an error is a connection's failure, by a code of its own or of an error it wraps:
+ * what a library that throws the socket's error as it came (a response body cut off, read after
+ * the library's own checks) failed on.
+ */
+export function isNetworkFailure(error: unknown): boolean {
+  return codesOf(error).some(
+    (code) =>
+      isCertificateCode(code) ||
+      isTlsCode(code) ||
+      NETWORK_CAUSES.some(([known]) => known.has(code)),
+  );
+}
+
+/**
  * Why a connection failed, as a failure reason's `{detail}`: a FAILURE_REASONS phrase chosen by
  * the socket's error code ('connection refused', 'timed out', 'certificate not trusted', ...),
  * so a reader sees it in their language; the socket's own message (an address, an OpenSSL
@@ -68,6 +116,7 @@ const isCertificateCode = (code: string) =>
 export function networkCause(error: unknown): string {
   const codes = codesOf(error);
   if (codes.some(isCertificateCode)) return FAILURE_REASONS.network_certificate;
+  if (codes.some(isTlsCode)) return FAILURE_REASONS.network_tls;
   for (const [known, cause] of NETWORK_CAUSES) {
     if (codes.some((code) => known.has(code))) return cause;
   }

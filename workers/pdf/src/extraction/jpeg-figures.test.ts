@@ -1,6 +1,11 @@
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { RGB_JPEG, jpegFiguresPdf, type JpegImageSpec } from '../test-support/jpeg-pdf.ts';
+import {
+  GREY_JPEG,
+  RGB_JPEG,
+  jpegFiguresPdf,
+  type JpegImageSpec,
+} from '../test-support/jpeg-pdf.ts';
 import { extractDocument } from './extract-document.ts';
 import { renderPage } from './render.ts';
 import { blankExif, jpegHeader } from './jpeg-passthrough.ts';
@@ -54,11 +59,35 @@ describe('a JPEG figure', () => {
     },
   );
 
-  it('with a Decode array is kept as it is: PDFium does not tell the array', async () => {
-    // A known loss: an RGB or grey JPEG whose colours the PDF inverts shows uninverted. CMYK
-    // JPEGs, which carry such arrays in practice, are drawn (4 components are never kept).
-    const extraction = await extract([{ ...rgb, decode: [1, 0, 1, 0, 1, 0] }]);
+  it.each([
+    ['grey', { jpeg: GREY_JPEG, colourSpace: 'DeviceGray' as const, decode: [1, 0] }],
+    ['RGB', { ...rgb, decode: [1, 0, 1, 0, 1, 0] }],
+  ])('in %s with a Decode array that inverts it is drawn inverted', async (_name, spec) => {
+    const [figure] = (await extract([spec])).figures;
+    expect(figure).toMatchObject({ format: 'png', width: 64, height: 48 });
+    // The JPEG as it is, drawn by PDFium too: a soft mask with one transparent pixel has it
+    // drawn rather than kept, the other pixels as they are.
+    const masked = { ...spec, decode: undefined, softMask: true, transparentCorner: 1 };
+    const [asIs] = (await extract([masked])).figures;
+    const inverted = PNG.sync.read(Buffer.from(figure!.bytes)).data;
+    const original = PNG.sync.read(Buffer.from(asIs!.bytes)).data;
+    let worst = 0;
+    for (let at = 4; at < original.length; at += 4) {
+      for (let channel = 0; channel < 3; channel++) {
+        worst = Math.max(worst, Math.abs(inverted[at + channel]! + original[at + channel]! - 255));
+      }
+    }
+    expect(worst).toBeLessThanOrEqual(2);
+    // Not both mid-grey: the grey figure is black on the left, so white there once inverted.
+    if (spec.colourSpace === 'DeviceGray') expect(inverted[(20 * 64 + 2) * 4]).toBeGreaterThan(200);
+  });
+
+  it('with a Decode array that changes nothing is kept as the PDF holds it', async () => {
+    const extraction = await extract([
+      { jpeg: GREY_JPEG, colourSpace: 'DeviceGray', decode: [0, 1] },
+    ]);
     expect(extraction.figures.map((figure) => figure.format)).toEqual(['jpeg']);
+    expect(Buffer.from(extraction.figures[0]!.bytes).equals(Buffer.from(GREY_JPEG))).toBe(true);
   });
 
   it('is still drawn when the page is rendered for OCR after an extraction', async () => {

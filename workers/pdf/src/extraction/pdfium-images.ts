@@ -13,8 +13,14 @@ const FPDF_BITMAP_GRAY = 1;
 const FPDF_BITMAP_BGR = 2;
 const FPDF_BITMAP_BGRX = 3;
 const FPDF_BITMAP_BGRA = 4;
-/** Pixels a side of the drawing that tells whether an image has a mask. */
-const MASK_PROBE_SIZE = 8;
+/** Pixels a side of the drawing that tells whether a JPEG is shown as it is (a mask, Decode). */
+const PROBE_SIZE = 8;
+/**
+ * Mean difference (of 255, per colour) between the image drawn and its JPEG alone drawn under
+ * which the JPEG is kept: an ICC profile moves colours a little, an inversion by far more (a
+ * picture near mid-grey throughout, which inverting hardly changes, is kept and looks right).
+ */
+const MAX_PROBE_DIFFERENCE = 12;
 const FILTER_NAME_BYTES = 32;
 
 /** An image object of the page and its box on the page (PDF user space). */
@@ -125,10 +131,15 @@ export class ImageReader {
     return Buffer.from(fpdf.memory.buffer, at, length - 1).toString('latin1');
   }
 
-  /** The JPEG's own bytes when nothing the PDF adds (a mask, a colour space) changes them. */
+  /**
+   * The JPEG's own bytes when nothing the PDF adds (a mask, a colour space, a Decode array)
+   * changes them: what a browser shows of the bytes is what the PDF shows.
+   */
   private plainJpeg(document: number, page: number, image: number): ImageContent | null {
     const { fpdf, scratch } = this;
-    if (this.lastFilter(image) !== 'DCTDecode' || this.masked(document, page, image)) return null;
+    if (this.lastFilter(image) !== 'DCTDecode' || fpdf.FPDFPageObj_HasTransparency(image)) {
+      return null;
+    }
     // FPDF_IMAGEOBJ_METADATA: width, height, dpi x, dpi y, bits per pixel, colour space, ...
     if (!fpdf.FPDFImageObj_GetImageMetadata(image, page, scratch.at(0))) return null;
     if (!JPEG_COLOUR_SPACES.has(new Int32Array(fpdf.memory.buffer, scratch.at(0), 7)[5]!)) {
@@ -144,6 +155,7 @@ export class ImageReader {
       const bytes = blankExif(new Uint8Array(fpdf.memory.buffer, data, length).slice());
       const header = jpegHeader(bytes);
       if (!header || header.precision !== 8 || ![1, 3].includes(header.components)) return null;
+      if (!this.drawnAsItsJpeg(document, page, image, data, length)) return null;
       return { format: 'jpeg', width: header.width, height: header.height, bytes };
     } finally {
       fpdf.free(data);
@@ -151,21 +163,50 @@ export class ImageReader {
   }
 
   /**
-   * Whether a mask shows through the image: PDFium tells no image's mask apart, so the image is
-   * drawn a few pixels small (its JPEG decoded at an eighth of its size) and its alpha read.
+   * Whether the image, drawn a few pixels small (its JPEG decoded at an eighth of its size), is
+   * opaque and looks as its JPEG alone drawn so: PDFium tells neither an image's mask nor its
+   * Decode array (an inverted grey or RGB JPEG, `/Decode [1 0]`), so both are seen in pixels.
    */
-  private masked(document: number, page: number, image: number): boolean {
-    if (this.fpdf.FPDFPageObj_HasTransparency(image)) return true;
-    const probe = this.drawn(document, page, image, MASK_PROBE_SIZE, MASK_PROBE_SIZE);
-    if (!probe) return true;
+  private drawnAsItsJpeg(
+    document: number,
+    page: number,
+    image: number,
+    data: number,
+    length: number,
+  ): boolean {
+    const { fpdf } = this;
+    const drawn = this.drawn(document, page, image, PROBE_SIZE, PROBE_SIZE);
+    if (!drawn) return false;
+    const alone = fpdf.FPDFPageObj_NewImageObj(document);
+    let aloneDrawn = 0;
     try {
-      const { fpdf } = this;
-      if (fpdf.FPDFBitmap_GetFormat(probe) !== FPDF_BITMAP_BGRA) return false;
-      const source = new Uint8Array(fpdf.memory.buffer, fpdf.FPDFBitmap_GetBuffer(probe));
-      return !isOpaque(source, MASK_PROBE_SIZE, MASK_PROBE_SIZE, fpdf.FPDFBitmap_GetStride(probe));
+      const shown = this.probePixels(drawn, true);
+      if (!shown || !alone || !fpdf.EPDFImageObj_SetJpeg(0, 0, alone, data, length)) return false;
+      aloneDrawn = this.drawn(document, page, alone, PROBE_SIZE, PROBE_SIZE);
+      const itself = aloneDrawn ? this.probePixels(aloneDrawn, false) : null;
+      return itself !== null && meanDifference(shown, itself) <= MAX_PROBE_DIFFERENCE;
     } finally {
-      this.fpdf.FPDFBitmap_Destroy(probe);
+      if (aloneDrawn) fpdf.FPDFBitmap_Destroy(aloneDrawn);
+      if (alone) fpdf.FPDFPageObj_Destroy(alone);
+      fpdf.FPDFBitmap_Destroy(drawn);
     }
+  }
+
+  /** A probe's BGRA pixels (copied); null when it is not BGRA, or `opaque` and it is not. */
+  private probePixels(bitmap: number, opaque: boolean): Uint8Array | null {
+    const { fpdf } = this;
+    if (fpdf.FPDFBitmap_GetFormat(bitmap) !== FPDF_BITMAP_BGRA) return null;
+    const stride = fpdf.FPDFBitmap_GetStride(bitmap);
+    const source = new Uint8Array(fpdf.memory.buffer, fpdf.FPDFBitmap_GetBuffer(bitmap));
+    if (opaque && !isOpaque(source, PROBE_SIZE, PROBE_SIZE, stride)) return null;
+    const pixels = new Uint8Array(PROBE_SIZE * PROBE_SIZE * 4);
+    for (let row = 0; row < PROBE_SIZE; row++) {
+      pixels.set(
+        source.subarray(row * stride, row * stride + PROBE_SIZE * 4),
+        row * PROBE_SIZE * 4,
+      );
+    }
+    return pixels;
   }
 
   /** The image drawn at `width` × `height` pixels (PDFium draws it at its size on the page). */
@@ -233,6 +274,16 @@ function rasterOf(fpdf: PdfiumExports, bitmap: number): RasterImage | null {
   return opaque
     ? { width, height, bitDepth: 8, colourType: 2, rowBytes: width * 3, data }
     : { width, height, bitDepth: 8, colourType: 6, rowBytes: width * 4, data };
+}
+
+/** Mean difference of the colours (not alpha) of two BGRA probes of one size. */
+function meanDifference(a: Uint8Array, b: Uint8Array): number {
+  let sum = 0;
+  for (let at = 0; at < a.length; at += 4) {
+    for (let channel = 0; channel < 3; channel++)
+      sum += Math.abs(a[at + channel]! - b[at + channel]!);
+  }
+  return sum / ((a.length / 4) * 3);
 }
 
 function isOpaque(source: Uint8Array, width: number, height: number, stride: number): boolean {

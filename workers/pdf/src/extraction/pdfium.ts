@@ -75,6 +75,15 @@ export interface PdfiumExports {
   FPDFImageObj_GetImageMetadata(image: number, page: number, metadata: number): number;
   FPDFImageObj_GetImageDataDecoded(image: number, buffer: number, length: number): number;
   FPDFImageObj_GetRenderedBitmap(document: number, page: number, image: number): number;
+  FPDFPageObj_NewImageObj(document: number): number;
+  FPDFPageObj_Destroy(object: number): void;
+  EPDFImageObj_SetJpeg(
+    pages: number,
+    count: number,
+    image: number,
+    data: number,
+    length: number,
+  ): number;
   FPDFBitmap_GetWidth(bitmap: number): number;
   FPDFBitmap_GetHeight(bitmap: number): number;
   FPDFBitmap_GetStride(bitmap: number): number;

@@ -1,9 +1,19 @@
 import { buffer } from 'node:stream/consumers';
-import { addFairly, isStorageFault, type ObjectStorage } from '@hub/runtime';
-import { pdfPageJobId, type PdfPageJob, type PdfProcessingJob } from '@hub/proto/jobs';
+import { addFairly, isStorageFault, logger, type ObjectStorage } from '@hub/runtime';
+import {
+  FAILURE_REASONS,
+  pdfPageJobId,
+  type PdfPageJob,
+  type PdfProcessingJob,
+} from '@hub/proto/jobs';
 import { UnrecoverableError, type Job, type Queue } from 'bullmq';
 import type { Block } from '../extraction/blocks.ts';
-import { describeFailure, timeoutFailure, type FailureLimits } from '../failures.ts';
+import {
+  describeFailure,
+  DocumentFailure,
+  timeoutFailure,
+  type FailureLimits,
+} from '../failures.ts';
 import { ocrParagraphs } from '../ocr/ocr-text.ts';
 import type { PageRecognizer } from '../ocr/recognizer-pool.ts';
 import { OcrTimeoutError } from '../ocr/text-recognizer.ts';
@@ -17,6 +27,8 @@ import {
   writePageText,
   type DocumentLayout,
 } from './page-results.ts';
+
+const log = logger('pdf');
 
 // Under tests the sources run as TypeScript (Node strips the types); built, the thread is .js.
 const RENDER_THREAD = new URL(
@@ -84,9 +96,18 @@ async function recognizePage(job: PdfPageJob, deps: PageJobDeps): Promise<string
   try {
     return await deps.recognizer.recognize(png, deps.limits.timeoutMs);
   } catch (error) {
-    if (error instanceof OcrTimeoutError) throw timeoutFailure(deps.limits.timeoutMs);
-    throw error;
+    throw recognitionFailure(error, deps.limits.timeoutMs);
   }
+}
+
+/**
+ * A page's OCR failure, as the page's reason (no_text_ocr_failed's `{detail}` if it fails for
+ * good): the engine's words (tesseract's, often a bare string) are logged with the page.
+ */
+export function recognitionFailure(error: unknown, timeoutMs: number): DocumentFailure {
+  if (error instanceof OcrTimeoutError) return timeoutFailure(timeoutMs);
+  const words = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return new DocumentFailure(FAILURE_REASONS.ocr_cause_engine_failed, true, words);
 }
 
 /**
@@ -105,6 +126,13 @@ export async function readScannedPage(job: Job<PdfPageJob>, deps: PageJobDeps): 
   } catch (error) {
     if (isStorageFault(error)) throw error;
     const failure = describeFailure(error, deps.limits);
+    if (failure.readerText !== undefined || failure.cause !== undefined) {
+      const { documentId, run, page } = data;
+      log.warn(
+        { err: failure.cause, reader: failure.readerText, documentId, run, page },
+        'scanned page not read',
+      );
+    }
     if (!failure.retryable) throw new UnrecoverableError(failure.message);
     throw failure;
   }
@@ -146,7 +174,7 @@ export async function assemblePages(
   for (const page of layout.scanPages) {
     const ocr = await readPageText(storage, job.data, page);
     if (ocr === null) {
-      ocrError ??= `OCR failed on page ${page}: ${failures.get(page) ?? 'no result was stored.'}`;
+      ocrError ??= `OCR failed on page ${page}: ${failures.get(page) ?? FAILURE_REASONS.ocr_cause_no_result}`;
       continue;
     }
     pages[page - 1] = [...ocrParagraphs(ocr), ...(pages[page - 1] ?? [])];

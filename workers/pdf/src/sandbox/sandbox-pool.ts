@@ -6,6 +6,8 @@ export interface SandboxLimits {
   memoryMb: number;
   /** From the moment a task is handed to the pool, waiting for a thread included. */
   timeoutMs: number;
+  /** Stack of each thread (8 MB unless set): a test sets it small to make PDFium overflow it. */
+  stackSizeMb?: number;
 }
 
 export type SandboxFailureKind = 'timeout' | 'memory' | 'crash' | 'error';
@@ -156,7 +158,7 @@ export class SandboxPool<Input, Result, Progress> {
       resourceLimits: {
         maxOldGenerationSizeMb: memoryMb,
         maxYoungGenerationSizeMb: Math.min(64, Math.ceil(memoryMb / 8)),
-        stackSizeMb: 8,
+        stackSizeMb: this.limits.stackSizeMb ?? 8,
       },
       stdout: false,
       stderr: false,

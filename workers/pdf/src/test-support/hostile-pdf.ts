@@ -72,3 +72,20 @@ export function heavyTextPagePdf(characters: number, thenLight: boolean): Buffer
     stream('', Buffer.from(light, 'latin1')),
   ]);
 }
+
+/**
+ * A PDF whose one page sits `levels` deep in its page tree, a tree node in each other: PDFium
+ * walks the tree recursively (up to 1,024 levels), so a thread with a small enough stack overflows
+ * it inside the wasm, mid-read of a file it opened.
+ */
+export function deepPageTreePdf(levels: number): Buffer {
+  const nodes = Array.from({ length: levels }, (_, level) => {
+    const parent = level === 0 ? '' : ` /Parent ${level + 1} 0 R`;
+    return `<< /Type /Pages /Kids [${level + 3} 0 R] /Count 1${parent} >>`;
+  });
+  return assemble([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    ...nodes,
+    `<< /Type /Page /Parent ${levels + 1} 0 R /MediaBox [0 0 612 792] >>`,
+  ]);
+}

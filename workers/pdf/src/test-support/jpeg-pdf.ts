@@ -12,8 +12,11 @@ const fixture = (name: string) => new Uint8Array(readFileSync(new URL(name, impo
 
 /** A 64 x 48 colour JPEG (three components, YCbCr), made with ffmpeg. */
 export const RGB_JPEG = fixture('./figure-rgb.jpg');
+/** A 64 x 48 grey JPEG (one component), black on the left to white on the right, from sharp. */
+export const GREY_JPEG = fixture('./figure-grey.jpg');
 
 const COLOUR_SPACES = {
+  DeviceGray: 'DeviceGray',
   DeviceRGB: 'DeviceRGB',
   // Calibrated RGB: pdf.js converts its colours, so the JPEG's own are not what is shown.
   CalRGB: ['CalRGB', { WhitePoint: [0.9505, 1, 1.089] }],
@@ -23,7 +26,7 @@ const COLOUR_SPACES = {
 export interface JpegImageSpec {
   jpeg: Uint8Array;
   colourSpace: keyof typeof COLOUR_SPACES;
-  /** Decode array, e.g. [1, 0, 1, 0, 1, 0] (inverted). */
+  /** Decode array, e.g. [1, 0, 1, 0, 1, 0] (inverted RGB) or [1, 0] (inverted grey). */
   decode?: number[];
   /** A soft mask (alpha) of the image's size. */
   softMask?: boolean;

@@ -19,15 +19,67 @@ const positive = (value: unknown): number | null => {
   return Number.isFinite(number) && number > 0 ? number : null;
 };
 
-/** The last line ffmpeg wrote that says something, as the reason shown to users. */
+/** The lines ffmpeg or ffprobe wrote that say something, without the temp file's name. */
+function ffmpegLines(error: Error, stderr?: string): string[] {
+  return (
+    `${stderr ?? ''}\n${error.message}`
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '' && !/^ff(mpeg|probe) (exited|was killed)/.test(line))
+      // "/tmp/…/input.mp4: Invalid data found when processing input": the temp file means nothing.
+      .map((line) =>
+        line.replace(/^(?:\/[^:]*|input(?:\.\w+)?): /, '').replace(/^\[[^\]]*\]\s*/, ''),
+      )
+  );
+}
+
+/**
+ * ffmpeg's lines by what they say of the file, the first kind any line is of winning: a missing
+ * decoder says more than the "Output file #0 does not contain any stream" it leads to, a cut file
+ * more than the "Invalid data found" its last frame gives.
+ */
+const FFMPEG_CAUSES: [RegExp, string][] = [
+  [/No such file or directory/i, FAILURE_REASONS.file_read_missing],
+  [/Permission denied/i, FAILURE_REASONS.file_read_refused],
+  // A format guessed on a low score (a text file named .mp4, noise read as an MP3): what its
+  // demuxer says next (no moov atom, an invalid argument) is about a format the file is not.
+  [/misdetection possible/i, FAILURE_REASONS.decode_damaged],
+  [
+    /Decoder \(codec [^)]*\) not found|no decoder found|Unsupported codec|Unknown decoder|Invalid argument|not (?:yet )?implemented|is not supported/i,
+    FAILURE_REASONS.decode_unsupported,
+  ],
+  [/moov atom not found/i, FAILURE_REASONS.decode_incomplete],
+  [
+    /partial file|truncat|End of file|Premature end|ran out of data/i,
+    FAILURE_REASONS.decode_truncated,
+  ],
+  [
+    /does not contain any stream|matches no streams|no video stream/i,
+    FAILURE_REASONS.decode_no_video,
+  ],
+  [
+    /Invalid data found when processing input|Could not find codec parameters|corrupt|Invalid NAL unit/i,
+    FAILURE_REASONS.decode_damaged,
+  ],
+];
+
+/**
+ * Why ffmpeg or ffprobe failed on a file, as a failure reason's `{detail}`: a FAILURE_REASONS
+ * sentence chosen by the kind of line it wrote ('moov atom not found', 'partial file', a decoder
+ * not found, ...), or a generic one for a line nobody foresaw. ffmpeg's own lines (its last one
+ * is often only "Conversion failed!") are logged, never shown.
+ */
 export function ffmpegReason(error: Error, stderr?: string): string {
-  const lines = `${stderr ?? ''}\n${error.message}`
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && !/^ff(mpeg|probe) (exited|was killed)/.test(line));
-  const last = lines.at(-1) ?? error.message;
-  // "/tmp/…/input.mp4: Invalid data found when processing input": the temp file means nothing.
-  return last.replace(/^(?:\/[^:]*|input(?:\.\w+)?): /, '').replace(/^\[[^\]]*\]\s*/, '');
+  const lines = ffmpegLines(error, stderr);
+  for (const [pattern, cause] of FFMPEG_CAUSES) {
+    const line = lines.find((each) => pattern.test(each));
+    if (line !== undefined) {
+      log.warn({ line, last: lines.at(-1) }, 'ffmpeg failed on the file');
+      return cause;
+    }
+  }
+  log.warn({ lines: lines.slice(-5) }, 'ffmpeg failed on the file, for a reason not worded');
+  return FAILURE_REASONS.decode_failed;
 }
 
 /**
@@ -47,11 +99,19 @@ export function notStarted(error: Error): string | undefined {
   return FAILURE_REASONS.program_not_started.replace('{program}', program);
 }
 
-/** A video ffmpeg or ffprobe failed on: not read if the program did not start, else undecodable. */
+/**
+ * A video ffmpeg or ffprobe failed on: not read if the program did not start or its copy could not
+ * be opened, else undecodable.
+ */
 export function videoFailure(error: Error, stderr?: string): VideoFailure {
   const unstarted = notStarted(error);
   if (unstarted) return new VideoFailure(`The video could not be read: ${unstarted}`, true);
-  return decodeFailure(ffmpegReason(error, stderr));
+  const reason = ffmpegReason(error, stderr);
+  // The worker's own copy gone or barred: the file is not to blame, and another attempt copies it.
+  const ours: string[] = [FAILURE_REASONS.file_read_missing, FAILURE_REASONS.file_read_refused];
+  if (ours.includes(reason))
+    return new VideoFailure(`The video could not be read: ${reason}`, true);
+  return decodeFailure(reason);
 }
 
 export function decodeFailure(reason: string): VideoFailure {

@@ -1,3 +1,4 @@
+import { FAILURE_REASONS } from '@hub/proto/jobs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -36,12 +37,12 @@ describe('raw frames', () => {
 });
 
 describe('ffmpeg failures in words', () => {
-  it('keeps the last line ffmpeg wrote, without the temp file name', () => {
+  it("words ffmpeg's line in the catalog's sentence, never the temp file name nor the line", () => {
     const error = new Error('ffprobe exited with code 1');
     const stderr = `${join(tmpdir(), 'video-worker-x', 'input.mp4')}: Invalid data found when processing input\n`;
-    expect(ffmpegReason(error, stderr)).toBe('Invalid data found when processing input');
+    expect(ffmpegReason(error, stderr)).toBe(FAILURE_REASONS.decode_damaged);
     expect(decodeFailure(ffmpegReason(error, stderr)).message).toBe(
-      'The video could not be decoded: Invalid data found when processing input.',
+      `The video could not be decoded: ${FAILURE_REASONS.decode_damaged}`,
     );
   });
 });

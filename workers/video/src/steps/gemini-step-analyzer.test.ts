@@ -5,7 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGemini } from '../test-support/fake-gemini.ts';
-import { GoogleGenerativeAIResponseError } from '@google/generative-ai';
+import {
+  GoogleGenerativeAIRequestInputError,
+  GoogleGenerativeAIResponseError,
+} from '@google/generative-ai';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { GeminiStepAnalyzer, providerFailure } from './gemini-step-analyzer.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'gemini-steps-'));
@@ -80,4 +85,70 @@ describe("the AI provider's errors that are not a connection's", () => {
     const blocked = new GoogleGenerativeAIResponseError('Candidate was blocked due to SAFETY');
     expect(providerFailure(blocked)).toBe(blocked);
   });
+});
+
+describe("the AI provider's errors that are not a connection's", () => {
+  it('a request the SDK would not send is ours to fix, said so', () => {
+    const invalid = new GoogleGenerativeAIRequestInputError('Must provide a mimeType.');
+    expect(providerFailure(invalid)).toMatchObject({
+      name: 'VideoFailure',
+      retryable: false,
+      message: `The video could not be analysed: ${FAILURE_REASONS.ai_request_invalid}`,
+    });
+  });
+});
+
+/**
+ * The fake provider behind a server that cuts the connection of the request to generate (before
+ * its answer, or within it) and passes every other one on.
+ */
+async function cuttingGenerate(target: string, within: boolean): Promise<Server> {
+  const server = createServer((request, response) => {
+    if (/:generateContent/.test(request.url ?? '')) {
+      if (!within) return request.socket.destroy();
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+      response.write('{"candidates":', () => response.socket?.destroy());
+      return;
+    }
+    const onward = httpRequest(
+      new URL(request.url ?? '/', target),
+      { method: request.method, headers: request.headers },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    request.pipe(onward);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+describe("the AI provider not reached while asked, said by the socket's failure the SDK hides", () => {
+  for (const within of [false, true]) {
+    it(`a connection cut ${within ? 'within' : 'before'} the answer`, async () => {
+      const target = new FakeGemini();
+      const cutter = await cuttingGenerate(await target.start(), within);
+      try {
+        const videoPath = join(folder, `cut-${within}.mp4`);
+        writeFileSync(videoPath, randomBytes(1000));
+        const cut = new GeminiStepAnalyzer({
+          apiKey: 'test-key',
+          model: 'gemini-test',
+          baseUrl: `http://127.0.0.1:${(cutter.address() as AddressInfo).port}`,
+          pollIntervalMs: 20,
+        });
+        await expect(
+          cut.analyse({ videoPath, mimeType: 'video/mp4', prompt: '', sops }),
+        ).rejects.toMatchObject({
+          name: 'VideoFailure',
+          retryable: true,
+          message: `The AI provider could not be reached: ${FAILURE_REASONS.network_reset}`,
+        });
+      } finally {
+        await new Promise<void>((resolve) => cutter.close(() => resolve()));
+        await target.stop();
+      }
+    });
+  }
 });

@@ -9,8 +9,14 @@ import {
   type RequestOptions,
 } from '@google/generative-ai';
 import { FileState, GoogleAIFileManager } from '@google/generative-ai/server';
-import { SopFindings } from '@hub/proto/jobs';
-import { aiRefusalCause, logger, networkCause } from '@hub/runtime';
+import { FAILURE_REASONS, SopFindings } from '@hub/proto/jobs';
+import {
+  aiRefusalCause,
+  isNetworkFailure,
+  keepingFetchFailures,
+  logger,
+  networkCause,
+} from '@hub/runtime';
 import { z } from 'zod';
 import { VideoFailure } from '../failures.ts';
 import { stepPrompt } from './prompt.ts';
@@ -50,12 +56,19 @@ export function providerFailure(error: unknown): unknown {
   if (error instanceof GoogleGenerativeAIAbortError) {
     return new VideoFailure('The AI provider did not answer in time.', true);
   }
-  // An answer blocked or empty, or a request the SDK would not send, is no connection's failure:
-  // it is an unexpected one (logged, said generically), never 'could not be reached'.
-  const notAConnection =
-    error instanceof GoogleGenerativeAIResponseError ||
-    error instanceof GoogleGenerativeAIRequestInputError;
-  if (error instanceof GoogleGenerativeAIError && !notAConnection) {
+  // A request the SDK would not send never reached the provider, nor failed on the way: it is
+  // ours to fix, and the same request would fail again.
+  if (error instanceof GoogleGenerativeAIRequestInputError) {
+    log.error({ err: error }, 'AI request not sent: the SDK found it invalid');
+    return new VideoFailure(
+      `The video could not be analysed: ${FAILURE_REASONS.ai_request_invalid}`,
+    );
+  }
+  // An answer blocked or empty is no connection's failure: it is an unexpected one (logged, said
+  // generically), never 'could not be reached'. The SDK's own error for a fetch that failed has
+  // its cause given back by keepingFetchFailures; a body cut off comes as the socket's error.
+  const reached = error instanceof GoogleGenerativeAIResponseError;
+  if ((error instanceof GoogleGenerativeAIError && !reached) || isNetworkFailure(error)) {
     log.warn({ err: error }, 'AI provider not reached');
     return new VideoFailure(`The AI provider could not be reached: ${networkCause(error)}`, true);
   }
@@ -109,7 +122,8 @@ export class GeminiStepAnalyzer implements StepAnalyzer {
 
   async analyse(input: StepAnalysisInput): Promise<SopFindings[]> {
     try {
-      return await this.analyseNow(input);
+      // The SDK drops the cause of a fetch that failed; keepingFetchFailures gives it back.
+      return await keepingFetchFailures(() => this.analyseNow(input));
     } catch (error) {
       throw providerFailure(error);
     }

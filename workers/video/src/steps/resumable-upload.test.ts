@@ -1,6 +1,6 @@
 import { FAILURE_REASONS } from '@hub/proto/jobs';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -110,6 +110,29 @@ describe('the resumable upload of a video to Gemini', () => {
     await expect(uploadResumable(options(path))).rejects.toMatchObject({
       retryable: true,
       message: `The AI provider refused the upload (HTTP 503): ${FAILURE_REASONS.ai_said_overloaded}`,
+    });
+  });
+});
+
+describe("the upload's own copy of the video, unreadable", () => {
+  it('is said as a file the worker could not read, not as the network (EISDIR on read)', async () => {
+    // A folder opens and stats as a file does; reading it fails, as a disk's error would.
+    const path = join(folder, 'a-folder.mp4');
+    mkdirSync(path);
+    const upload = uploadResumable(options(path));
+    await expect(upload).rejects.toBeInstanceOf(VideoFailure);
+    await expect(upload).rejects.toMatchObject({
+      retryable: true,
+      message: `The video could not be read: ${FAILURE_REASONS.file_read_failed}`,
+    });
+  });
+
+  it('is said as missing when the copy is gone', async () => {
+    const upload = uploadResumable(options(join(folder, 'gone.mp4')));
+    await expect(upload).rejects.toBeInstanceOf(VideoFailure);
+    await expect(upload).rejects.toMatchObject({
+      retryable: true,
+      message: `The video could not be read: ${FAILURE_REASONS.file_read_missing}`,
     });
   });
 });

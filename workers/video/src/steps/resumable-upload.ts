@@ -4,7 +4,7 @@ import { request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
 import type { FileMetadataResponse } from '@google/generative-ai/server';
 import { z } from 'zod';
-import { aiRefusalCause, logger, networkCause } from '@hub/runtime';
+import { aiRefusalCause, fileReadCause, logger, networkCause } from '@hub/runtime';
 import { VideoFailure } from '../failures.ts';
 
 const log = logger('gemini-upload');
@@ -69,19 +69,27 @@ export async function uploadResumable(
   const chunkBytes = options.chunkBytes ?? DEFAULT_CHUNK_BYTES;
   if (chunkBytes % CHUNK_GRANULE !== 0)
     throw new Error('The chunk size must be a multiple of 256 KiB.');
-  const file = await open(options.path, 'r');
+  const file = await open(options.path, 'r').catch((error: unknown) => {
+    throw unreadable(error, options.path);
+  });
   try {
-    const { size } = await file.stat();
+    const { size } = await file.stat().catch((error: unknown) => {
+      throw unreadable(error, options.path);
+    });
     const session = await startSession(options, size);
     const chunk = Buffer.allocUnsafe(Math.min(chunkBytes, Math.max(size, 1)));
     let offset = 0;
     for (let failures = 0; ;) {
       const length = Math.min(chunk.length, size - offset);
       const last = offset + length >= size;
+      // Read apart from the sending: the worker's disk failing is no network's failure, and no
+      // other try of the chunk reads it better.
+      const { bytesRead } = await file.read(chunk, 0, length, offset).catch((error: unknown) => {
+        throw unreadable(error, options.path);
+      });
+      if (bytesRead !== length)
+        throw new VideoFailure('The video changed while it was uploaded.', true);
       try {
-        const { bytesRead } = await file.read(chunk, 0, length, offset);
-        if (bytesRead !== length)
-          throw new VideoFailure('The video changed while it was uploaded.', true);
         const response = await send(
           options,
           session,
@@ -110,6 +118,15 @@ export async function uploadResumable(
   } finally {
     await file.close();
   }
+}
+
+/**
+ * The worker's copy of the video it could not read, worded by the error's code; the path and
+ * the system's words are logged. Retried: another attempt copies the video again.
+ */
+function unreadable(error: unknown, path: string): VideoFailure {
+  log.warn({ err: error, path }, 'video copy not read for the upload');
+  return new VideoFailure(`The video could not be read: ${fileReadCause(error)}`, true);
 }
 
 function lastFailure(error: unknown): VideoFailure {

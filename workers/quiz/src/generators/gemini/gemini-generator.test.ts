@@ -1,9 +1,16 @@
+import { GoogleGenerativeAIRequestInputError } from '@google/generative-ai';
 import { type EvaluationDraft, FAILURE_REASONS } from '@hub/proto';
+import { createServer as createHttpServer } from 'node:http';
+import {
+  type AddressInfo,
+  createServer as createNetServer,
+  type Server as NetServer,
+} from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeGemini } from '../../test-support/fake-gemini.ts';
 import { FOOD_SAFETY_MARKDOWN, POLLO_MARKDOWN } from '../../test-support/sops.ts';
 import { GenerationFailure } from '../evaluation-generator.ts';
-import { GeminiGenerator } from './gemini-generator.ts';
+import { GeminiGenerator, providerFailure } from './gemini-generator.ts';
 
 const ADMIN_PROMPT = 'Focus on food safety; write for line cooks. Marker: PROMPT-7f3a.';
 
@@ -206,5 +213,103 @@ describe('the Gemini generator against a server speaking the Gemini REST API', (
       'Cool to 21 °C within 2 hours.',
     ]);
     gemini.reply();
+  });
+});
+
+/** A port nothing listens on: taken from the system, then let go. */
+async function closedPort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** The server listening on a local port, stopped after the tests: its base URL. */
+async function listening(server: NetServer, stops: (() => Promise<void>)[]): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  stops.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe("the AI provider not reached, said by the socket's failure the SDK hides", () => {
+  const stops: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const stop of stops) await stop();
+  });
+  const generate = (baseUrl: string) =>
+    new GeminiGenerator({ apiKey: 'test-key', model: 'gemini-test', baseUrl }).generate(input);
+  const unreachable = (cause: string) => ({
+    name: 'GenerationFailure',
+    retryable: true,
+    message: `The AI provider could not be reached: ${cause}`,
+  });
+
+  it('a refused connection', async () => {
+    await expect(generate(`http://127.0.0.1:${await closedPort()}`)).rejects.toMatchObject(
+      unreachable(FAILURE_REASONS.network_refused),
+    );
+  });
+
+  it('a name that does not resolve', async () => {
+    await expect(generate('http://gemini-provider.invalid')).rejects.toMatchObject(
+      unreachable(FAILURE_REASONS.network_unresolved),
+    );
+  });
+
+  it('a connection reset, or cut before the answer', async () => {
+    const resets = createNetServer((socket) => socket.on('data', () => socket.resetAndDestroy()));
+    await expect(generate(await listening(resets, stops))).rejects.toMatchObject(
+      unreachable(FAILURE_REASONS.network_reset),
+    );
+    const cuts = createNetServer((socket) => socket.on('data', () => socket.destroy()));
+    await expect(generate(await listening(cuts, stops))).rejects.toMatchObject(
+      unreachable(FAILURE_REASONS.network_reset),
+    );
+  });
+
+  it('a connection cut within the answer', async () => {
+    const server = createHttpServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+      response.write('{"candidates":', () => response.socket?.destroy());
+    });
+    await expect(generate(await listening(server, stops))).rejects.toMatchObject(
+      unreachable(FAILURE_REASONS.network_reset),
+    );
+  });
+
+  it('a secure connection that fails (https to a server speaking plain HTTP)', async () => {
+    const server = createHttpServer((_request, response) => response.end('{}'));
+    const base = (await listening(server, stops)).replace('http:', 'https:');
+    await expect(generate(base)).rejects.toMatchObject(unreachable(FAILURE_REASONS.network_tls));
+  });
+});
+
+describe('a request the AI provider did not take', () => {
+  it('is refused by its status when the provider answered 400', async () => {
+    const gemini = new FakeGemini();
+    const baseUrl = await gemini.start();
+    try {
+      gemini.reply(FakeGemini.error(400, 'Request contains an invalid argument.'));
+      await expect(
+        new GeminiGenerator({ apiKey: 'test-key', model: 'gemini-test', baseUrl }).generate(input),
+      ).rejects.toMatchObject({
+        retryable: false,
+        message: `The AI provider refused the request (HTTP 400): ${FAILURE_REASONS.ai_said_not_accepted}`,
+      });
+    } finally {
+      await gemini.stop();
+    }
+  });
+
+  it('is no network failure when the SDK would not send it', () => {
+    const invalid = new GoogleGenerativeAIRequestInputError(
+      'Cannot set reserved header name x-goog-api-client',
+    );
+    expect(providerFailure(invalid)).toMatchObject({
+      name: 'GenerationFailure',
+      retryable: false,
+      message: `The evaluation could not be generated: ${FAILURE_REASONS.ai_request_invalid}`,
+    });
   });
 });

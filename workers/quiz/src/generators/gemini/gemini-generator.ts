@@ -3,11 +3,18 @@ import {
   GoogleGenerativeAIAbortError,
   GoogleGenerativeAIError,
   GoogleGenerativeAIFetchError,
+  GoogleGenerativeAIRequestInputError,
   GoogleGenerativeAIResponseError,
   type GenerativeModel,
 } from '@google/generative-ai';
-import type { AuthoredQuestion, EvaluationDraft } from '@hub/proto/jobs';
-import { aiRefusalCause, logger, networkCause } from '@hub/runtime';
+import { type AuthoredQuestion, type EvaluationDraft, FAILURE_REASONS } from '@hub/proto/jobs';
+import {
+  aiRefusalCause,
+  isNetworkFailure,
+  keepingFetchFailures,
+  logger,
+  networkCause,
+} from '@hub/runtime';
 import { splitIntoChunks } from '../../chunking.ts';
 import {
   checkDraft,
@@ -48,7 +55,7 @@ function cleanMessage(error: Error): string {
 }
 
 /** Problems reaching the provider; an invalid answer is handled by asking again instead. */
-function providerFailure(error: unknown, signal?: AbortSignal): unknown {
+export function providerFailure(error: unknown, signal?: AbortSignal): unknown {
   if (error instanceof GoogleGenerativeAIResponseError) return null;
   if (signal?.aborted) return signal.reason ?? error;
   if (error instanceof GoogleGenerativeAIFetchError && error.status !== undefined) {
@@ -63,7 +70,17 @@ function providerFailure(error: unknown, signal?: AbortSignal): unknown {
   if (error instanceof GoogleGenerativeAIAbortError) {
     return new GenerationFailure('The AI provider did not answer in time.', true);
   }
-  if (error instanceof GoogleGenerativeAIError) {
+  // A request the SDK would not send never reached the provider, nor failed on the way: it is
+  // ours to fix, and the same request would fail again.
+  if (error instanceof GoogleGenerativeAIRequestInputError) {
+    log.error({ err: error }, 'AI request not sent: the SDK found it invalid');
+    return new GenerationFailure(
+      `The evaluation could not be generated: ${FAILURE_REASONS.ai_request_invalid}`,
+    );
+  }
+  // The SDK's own error for a fetch that failed (its cause given back by keepingFetchFailures),
+  // or the socket's error as it came when the answer's body was cut off.
+  if (error instanceof GoogleGenerativeAIError || isNetworkFailure(error)) {
     log.warn({ err: error }, 'AI provider not reached');
     return new GenerationFailure(
       `The AI provider could not be reached: ${networkCause(error)}`,
@@ -166,17 +183,20 @@ export class GeminiGenerator implements EvaluationGenerator {
     for (let attempt = 1; attempt <= this.settings.attempts; attempt++) {
       let text: string;
       try {
-        const result = await this.model.generateContent(
-          {
-            systemInstruction: system,
-            contents: [{ role: 'user', parts: [{ text: message }] }],
-            generationConfig: {
-              responseMimeType: 'application/json',
-              responseSchema: EVALUATION_SCHEMA,
-              temperature: 0.3,
+        // Through keepingFetchFailures: the SDK drops the cause of a fetch that failed.
+        const result = await keepingFetchFailures(() =>
+          this.model.generateContent(
+            {
+              systemInstruction: system,
+              contents: [{ role: 'user', parts: [{ text: message }] }],
+              generationConfig: {
+                responseMimeType: 'application/json',
+                responseSchema: EVALUATION_SCHEMA,
+                temperature: 0.3,
+              },
             },
-          },
-          signal ? { signal } : {},
+            signal ? { signal } : {},
+          ),
         );
         text = result.response.text();
       } catch (error) {

@@ -1,0 +1,52 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/** The fetch failures of one call kept by keepingFetchFailures, latest last. */
+const failures = new AsyncLocalStorage<Error[]>();
+
+let keeping = false;
+
+/**
+ * The global fetch, noting each failure of a fetch made within keepingFetchFailures. Installed
+ * once, on first use: a library that takes no fetch of its own (@google/generative-ai calls the
+ * global one) can only be followed there. Outside keepingFetchFailures, and for every answer, it
+ * is fetch itself: the same promise's value, the same error.
+ */
+function keepFetchFailures(): void {
+  if (keeping) return;
+  keeping = true;
+  const original = globalThis.fetch;
+  globalThis.fetch = (input, init) => {
+    const kept = failures.getStore();
+    const answer = original(input, init);
+    if (!kept) return answer;
+    return answer.catch((error: unknown) => {
+      if (error instanceof Error) kept.push(error);
+      throw error;
+    });
+  };
+}
+
+/**
+ * Runs `call`, and gives an error it throws the failed fetch behind it as its `cause` when it
+ * has none: @google/generative-ai re-creates fetch's error as its own with only the message
+ * ('Error fetching from <url>: fetch failed'), dropping the cause that says why (refused, a name
+ * not resolved, a reset, a certificate), so without it networkCause can only say 'network error'.
+ * The fetch failure is the error's only when the error ends with its message, as the SDK's does;
+ * another error (a VideoFailure, an answer not JSON) is thrown as it came.
+ */
+export async function keepingFetchFailures<T>(call: () => Promise<T>): Promise<T> {
+  keepFetchFailures();
+  const kept: Error[] = [];
+  try {
+    return await failures.run(kept, call);
+  } catch (error) {
+    if (error instanceof Error && error.cause === undefined) {
+      const behind = kept.findLast(
+        (failure) =>
+          failure !== error && failure.message !== '' && error.message.endsWith(failure.message),
+      );
+      if (behind) error.cause = behind;
+    }
+    throw error;
+  }
+}
