@@ -18,6 +18,7 @@ import { asVideoFailure, durationText, sentence, VideoFailure } from './failures
 import type { FfmpegBinaries } from './frames/binaries.ts';
 import { probeVideo, type VideoProbe } from './frames/probe.ts';
 import { sampleFrames, type SampledFrame } from './frames/sample-frames.ts';
+import { unchangedFrame } from './frames/unchanged-frames.ts';
 import { sendTo, type Inbox } from './inbox.ts';
 import { isFinalAttempt } from './job-attempts.ts';
 import {
@@ -119,32 +120,48 @@ async function analyseSteps(
   }
 }
 
-/** The frame's faces, each one's square cut while the frame is at hand. */
+/**
+ * The faces found in a frame (by its own detection, or by that of the last frame detected when
+ * this one is unchanged from it), each one's square cut from this frame while it is at hand.
+ */
+function sightingsOf(
+  frame: SampledFrame,
+  faces: readonly Pick<FaceSighting, 'box' | 'embedding'>[],
+  cut: FrameCrops,
+): FaceSighting[] {
+  const sightings = faces.map(({ box, embedding }) => ({
+    frame: frame.index,
+    time: frame.time,
+    box,
+    embedding,
+  }));
+  for (const sighting of sightings) cut.keep(sighting, frame);
+  return sightings;
+}
+
+/** The frame's faces, as the model finds them. */
 async function sightingsIn(
   frame: SampledFrame,
   faces: FaceModel,
   cut: FrameCrops,
 ): Promise<FaceSighting[]> {
-  const sightings = (await faces.detect(frame, 'video')).map((face) => ({
-    frame: frame.index,
-    time: frame.time,
-    box: face.box,
-    embedding: face.embedding,
-  }));
-  for (const sighting of sightings) cut.keep(sighting, frame);
-  return sightings;
+  return sightingsOf(frame, await faces.detect(frame, 'video'), cut);
 }
 
 interface Analysed {
   report: AnalysisReport;
   unknownFaces: UnknownFaceFound[];
   identifiedFaces: UnknownFaceFound[];
+  /** Of the report's frames, those the model ran on (the stage times depend on it). */
+  framesDetected: number;
 }
 
 /** The faces sighted in a video, with the squares cut from its frames meanwhile. */
 interface SightedVideo {
   sightings: FaceSighting[];
   frames: number;
+  /** The frames the model ran on: the others were unchanged from the last one it ran on. */
+  detected: number;
   cut: FrameCrops;
 }
 
@@ -152,7 +169,10 @@ interface SightedVideo {
  * Every face sighted in the video's sampled frames, and how many frames there were. Frames are
  * decoded once and detected as many at a time as the model has threads, with one more already
  * sent, so that a thread finishing a frame finds the next one waiting instead of idling while it
- * is read from ffmpeg and copied; answers are taken in order.
+ * is read from ffmpeg and copied; answers are taken in order. A frame unchanged from the last one
+ * detected (a still, a paused screen) has that one's faces, once they are known, without a
+ * detection of its own: compared with the last frame detected, not the one before it, so a scene
+ * drifting a little a frame is detected again once it has drifted beyond the encoder's rounding.
  */
 async function sightVideo(
   path: string,
@@ -176,15 +196,25 @@ async function sightVideo(
     frames += 1;
     framesDone(frames);
   };
+  let lastDetected: { frame: SampledFrame; sightings: Promise<FaceSighting[]> } | undefined;
+  let detections = 0;
   for await (const frame of sampleFrames(path, deps.binaries, sampling)) {
-    const detected = sightingsIn(frame, deps.faces, cut);
+    const last = lastDetected;
+    let detected: Promise<FaceSighting[]>;
+    if (last && unchangedFrame(frame, last.frame)) {
+      detected = last.sightings.then((faces) => sightingsOf(frame, faces, cut));
+    } else {
+      detected = sightingsIn(frame, deps.faces, cut);
+      lastDetected = { frame, sightings: detected };
+      detections += 1;
+    }
     // Awaited in turn below; if an earlier frame fails first, this one's failure is moot.
     detected.catch(() => undefined);
     inFlight.push(detected);
     if (inFlight.length > (deps.faces.parallelism ?? 1)) await take();
   }
   while (inFlight.length > 0) await take();
-  return { sightings, frames, cut };
+  return { sightings, frames, detected: detections, cut };
 }
 
 /**
@@ -321,7 +351,7 @@ async function analyse(
         stepAnalysis: await steps,
       };
       times.mark('steps');
-      return { report, unknownFaces, identifiedFaces };
+      return { report, unknownFaces, identifiedFaces, framesDetected: sighted.detected };
     } finally {
       stepsStop.abort();
       await steps;
@@ -352,7 +382,7 @@ export function createAnalysisHandler(deps: AnalysisDeps) {
     );
     const times = new StageTimes();
     try {
-      const { report, unknownFaces, identifiedFaces } = await analyse(
+      const { report, unknownFaces, identifiedFaces, framesDetected } = await analyse(
         data,
         deps,
         timeout.signal,
@@ -367,7 +397,11 @@ export function createAnalysisHandler(deps: AnalysisDeps) {
         identifiedFaces,
       });
       times.mark('report sent');
-      log.info({ videoId, run, stagesMs: times.ms }, `video ${videoId} analysed: ${times.text()}`);
+      log.info(
+        { videoId, run, stagesMs: times.ms, frames: report.framesAnalysed, framesDetected },
+        `video ${videoId} analysed, faces detected in ${framesDetected} of ` +
+          `${report.framesAnalysed} frames (the others unchanged): ${times.text()}`,
+      );
       return 'completed';
     } catch (error) {
       // The store away or full: the job waits for it (startWorker delays it without counting an
