@@ -75,6 +75,9 @@ describe("the PDF worker's reasons", () => {
     expect(failure.message).toBe(FAILURE_REASONS.ocr_cause_engine_failed);
     expect(failure.retryable).toBe(true);
     expect(failure.readerText).toContain('Unknown format');
+    // An Error (a bug of ours in the pool included) keeps its stack for the page's log line.
+    const thrown = new TypeError("Cannot read properties of undefined (reading 'recognize')");
+    expect(recognitionFailure(thrown, 1).cause).toBe(thrown);
     expect(
       failureReasonOf(recognitionFailure(new OcrTimeoutError('x'), 60_000).message)?.code,
     ).toBe('processing_timeout');

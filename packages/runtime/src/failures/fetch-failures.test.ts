@@ -1,5 +1,5 @@
 import { FAILURE_REASONS } from '@hub/proto/jobs';
-import { createServer, type AddressInfo } from 'node:net';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { networkCause } from './failure-causes.js';
 import { keepingFetchFailures } from './fetch-failures.js';
@@ -10,6 +10,13 @@ async function closedPort(): Promise<number> {
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
+}
+
+/** A server that takes each connection and cuts it at once: fetch fails as the socket reset. */
+async function cuttingServer(): Promise<{ server: Server; port: number }> {
+  const server = createServer((socket) => socket.destroy());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, port: (server.address() as AddressInfo).port };
 }
 
 /** As @google/generative-ai does: fetch's error re-created with its message, its cause dropped. */
@@ -31,6 +38,26 @@ describe('the fetch failure behind a library error that dropped it', () => {
     expect(kept).toBeInstanceOf(Error);
     expect((kept as Error).message).toBe((bare as Error).message);
     expect(networkCause(kept)).toBe(FAILURE_REASONS.network_refused);
+  });
+
+  it('is the failure of the fetch the error came from, not a later one of the same words', async () => {
+    // The video analysis deletes its upload in a finally: that fetch may fail too, for another
+    // reason, before the analysis's error leaves keepingFetchFailures.
+    const { server, port } = await cuttingServer();
+    try {
+      const cut = `http://127.0.0.1:${port}/v1beta/models/m:generateContent`;
+      const refused = `http://127.0.0.1:${await closedPort()}/v1beta/files/f`;
+      const kept = await keepingFetchFailures(async () => {
+        try {
+          await likeTheSdk(cut);
+        } finally {
+          await fetch(refused).catch(() => undefined);
+        }
+      }).catch((error: unknown) => error);
+      expect(networkCause(kept)).toBe(FAILURE_REASONS.network_reset);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   it('is not given to an error of another kind', async () => {

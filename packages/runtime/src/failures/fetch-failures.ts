@@ -1,7 +1,16 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
+/** A fetch's failure and the address it was for. */
+interface FetchFailure {
+  url: string;
+  error: Error;
+}
+
 /** The fetch failures of one call kept by keepingFetchFailures, latest last. */
-const failures = new AsyncLocalStorage<Error[]>();
+const failures = new AsyncLocalStorage<FetchFailure[]>();
+
+const urlOf = (input: Parameters<typeof fetch>[0]) =>
+  input instanceof Request ? input.url : String(input);
 
 let keeping = false;
 
@@ -20,7 +29,7 @@ function keepFetchFailures(): void {
     const answer = original(input, init);
     if (!kept) return answer;
     return answer.catch((error: unknown) => {
-      if (error instanceof Error) kept.push(error);
+      if (error instanceof Error) kept.push({ url: urlOf(input), error });
       throw error;
     });
   };
@@ -32,20 +41,29 @@ function keepFetchFailures(): void {
  * ('Error fetching from <url>: fetch failed'), dropping the cause that says why (refused, a name
  * not resolved, a reset, a certificate), so without it networkCause can only say 'network error'.
  * The fetch failure is the error's only when the error ends with its message, as the SDK's does;
- * another error (a VideoFailure, an answer not JSON) is thrown as it came.
+ * another error (a VideoFailure, an answer not JSON) is thrown as it came. undici says 'fetch
+ * failed' whatever failed, and a later fetch of the call (the upload's delete, in a finally) may
+ * fail for another reason: the failure of the address the error names ('Error fetching from
+ * <url>: fetch failed') is preferred to the latest.
  */
 export async function keepingFetchFailures<T>(call: () => Promise<T>): Promise<T> {
   keepFetchFailures();
-  const kept: Error[] = [];
+  const kept: FetchFailure[] = [];
   try {
     return await failures.run(kept, call);
   } catch (error) {
     if (error instanceof Error && error.cause === undefined) {
-      const behind = kept.findLast(
+      const worded = kept.filter(
         (failure) =>
-          failure !== error && failure.message !== '' && error.message.endsWith(failure.message),
+          failure.error !== error &&
+          failure.error.message !== '' &&
+          error.message.endsWith(failure.error.message),
       );
-      if (behind) error.cause = behind;
+      const behind =
+        worded.findLast((failure) =>
+          error.message.endsWith(`${failure.url}: ${failure.error.message}`),
+        ) ?? worded.at(-1);
+      if (behind) error.cause = behind.error;
     }
     throw error;
   }

@@ -478,6 +478,16 @@ describe('a camera system answering small pages', () => {
     });
   });
 
+  it('looks a camera up no further than its reach in cameras, however full the pages', async () => {
+    // 100,000 cameras at 100 a page: the page bound (2,001 pages, for 10 a page) would read them
+    // all; 20,000 cameras are 201 of these pages, and one more tells the chain goes on.
+    const error = await failure(camera(100_000, 100).findCamera('cam-none'));
+    expect(error.kind).toBe('protocol');
+    expect(pagesAsked).toBe(Math.ceil((20_000 + 1) / 100) + 1);
+    // A system that ends just past the reach has no such camera.
+    await expect(camera(20_050, 100).findCamera('cam-none')).resolves.toBeNull();
+  });
+
   it('stops at its page bound when pages are smaller still, and says so', async () => {
     const pages = Math.ceil((CAMERA_LIST_MAX + 1) / CAMERA_PAGE_MIN);
     const { cameras, more } = await camera(10_050, CAMERA_PAGE_MIN - 5).listCameras(

@@ -131,9 +131,19 @@ export class CloudCameraProvider implements CameraProvider {
   async findCamera(cameraId: string): Promise<ProviderCamera | null> {
     const pages = this.cameraPages(pagesFor(FIND_CAMERA_REACH));
     let next = await pages.next();
-    for (; !next.done; next = await pages.next()) {
+    // Bounded by cameras as the list is: the page bound alone, sized for pages of 10, would read
+    // ten times the reach of a system answering full pages (2,001 requests for a camera it lacks).
+    // A page past the reach is read: only a chain that goes on past it is cut, a system that ends
+    // there has no such camera.
+    for (let seen = 0; !next.done; next = await pages.next()) {
       const camera = next.value.find((candidate) => candidate.id === cameraId);
       if (camera) return camera;
+      if (seen > FIND_CAMERA_REACH)
+        throw new ProviderError(
+          'protocol',
+          `The camera is not among the first ${FIND_CAMERA_REACH.toLocaleString('en-US')} cameras of the camera system.`,
+        );
+      seen += next.value.length;
     }
     if (!next.value) return null;
     throw new ProviderError(

@@ -107,7 +107,10 @@ async function recognizePage(job: PdfPageJob, deps: PageJobDeps): Promise<string
 export function recognitionFailure(error: unknown, timeoutMs: number): DocumentFailure {
   if (error instanceof OcrTimeoutError) return timeoutFailure(timeoutMs);
   const words = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return new DocumentFailure(FAILURE_REASONS.ocr_cause_engine_failed, true, words);
+  const failure = new DocumentFailure(FAILURE_REASONS.ocr_cause_engine_failed, true, words);
+  // Its stack, for the page's log line: what failed may be ours (the pool), not the engine.
+  if (error instanceof Error) failure.cause = error;
+  return failure;
 }
 
 /**
