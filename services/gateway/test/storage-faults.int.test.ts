@@ -138,14 +138,16 @@ async function keysNamedByRows(stack: TestStack): Promise<string[]> {
       WHERE table_schema = ANY($1) AND data_type = 'text'`,
     [SCHEMAS],
   );
-  const keys = new Set<string>();
-  for (const { schema, table, column } of columns) {
-    const { rows } = await stack.sql.query<{ key: string }>(
-      `SELECT DISTINCT "${column}" AS key FROM "${schema}"."${table}" WHERE "${column}" ~ '^org/[0-9]+/'`,
-    );
-    for (const row of rows) keys.add(row.key);
-  }
-  return [...keys].sort();
+  // One query for the two hundred columns, not one each: asked after every fault and recovery.
+  const named = columns.map(
+    ({ schema, table, column }) =>
+      `SELECT "${column}" AS key FROM "${schema}"."${table}" WHERE "${column}" ~ '^org/[0-9]+/'`,
+  );
+  if (named.length === 0) return [];
+  const { rows } = await stack.sql.query<{ key: string }>(
+    `SELECT DISTINCT key FROM (${named.join(' UNION ALL ')}) AS named`,
+  );
+  return rows.map((row) => row.key).sort();
 }
 
 async function missingFiles(stack: TestStack): Promise<string[]> {
@@ -275,11 +277,18 @@ async function expectProcessingWaitsThrough(
   }
 }
 
-/** A real video (stills of Amy and Howard, 2 s each) that the video worker can analyse. */
+/**
+ * A real video the video worker can analyse: one still of Amy, 2 s. Her face is found, so the
+ * analysis has a crop to keep; a second person or more seconds would only be more frames to
+ * analyse. Made once: both analysis tests upload the same bytes, each as a video of its own.
+ */
+let analysable: Buffer | undefined;
 function analysableVideo(): Buffer {
+  if (analysable) return analysable;
   const folder = mkdtempSync(join(tmpdir(), 'hub-faults-video-'));
   try {
-    return stillsVideo(folder, ['amy/amy2.png', 'howard/howard2.png']);
+    analysable = stillsVideo(folder, ['amy/amy2.png']);
+    return analysable;
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
