@@ -2,7 +2,7 @@
 // which pg_dump / pg_restore can work with it: PostgreSQL's tools refuse a server of a newer
 // major version than their own, so one of at least the server's major version is chosen.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -140,8 +140,23 @@ export function chooseTool(name, minimumMajor, why, env) {
 /** @param {string} version e.g. "15.20 (Debian 15.20-0+deb12u1)" or "18.4" */
 export const majorOf = (version) => Number(/^(\d+)/.exec(version)?.[1] ?? 0);
 
+/**
+ * Each program's version, asked once a process for a given file: a backup or restore looks at
+ * every copy of pg_dump and pg_restore each time, and starting each with --version cost seconds.
+ * Keyed by the file's modification time too, so a copy upgraded in place is asked again.
+ * @type {Map<string, string | undefined>}
+ */
+const versions = new Map();
+
 /** @param {string} tool */
 function versionOf(tool) {
+  const key = `${tool} ${statSync(tool, { throwIfNoEntry: false })?.mtimeMs}`;
+  if (!versions.has(key)) versions.set(key, askVersion(tool));
+  return versions.get(key);
+}
+
+/** @param {string} tool */
+function askVersion(tool) {
   try {
     const out = execFileSync(tool, ['--version'], { encoding: 'utf8' });
     return /\(PostgreSQL\)\s+(\S.*)$/m.exec(out)?.[1]?.trim();
