@@ -59,6 +59,8 @@ export const FAILURE_REASONS_ES: Record<FailureReasonCode, string> = {
   snapshot_storage_unreadable: 'No se pudo leer la captura del almacenamiento: {detail}',
   picture_not_image: 'La foto de perfil no se pudo abrir como imagen: {detail}',
   snapshot_not_image: 'La captura no se pudo abrir como imagen: {detail}',
+  picture_unreadable: 'No se pudo leer la foto de perfil: {detail}',
+  snapshot_unreadable: 'No se pudo leer la captura: {detail}',
   picture_failed: 'No se pudo procesar la foto de perfil: {detail}',
   reference_failed: 'No se pudo procesar la foto: {detail}',
   snapshot_failed: 'No se pudo identificar a nadie en la captura: {detail}',

@@ -61,6 +61,8 @@ export const FAILURE_REASONS_FR: Record<FailureReasonCode, string> = {
   snapshot_storage_unreadable: 'La capture n’a pas pu être relue depuis le stockage : {detail}',
   picture_not_image: 'La photo de profil n’a pas pu être ouverte comme image : {detail}',
   snapshot_not_image: 'La capture n’a pas pu être ouverte comme image : {detail}',
+  picture_unreadable: 'La photo de profil n’a pas pu être lue : {detail}',
+  snapshot_unreadable: 'La capture n’a pas pu être lue : {detail}',
   picture_failed: 'La photo de profil n’a pas pu être traitée : {detail}',
   reference_failed: 'La photo n’a pas pu être traitée : {detail}',
   snapshot_failed: 'Personne n’a pu être identifié sur la capture : {detail}',

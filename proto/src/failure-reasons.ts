@@ -60,6 +60,9 @@ export const FAILURE_REASONS = {
   snapshot_storage_unreadable: 'The snapshot could not be read from storage: {detail}',
   picture_not_image: 'The profile picture could not be read as an image: {detail}',
   snapshot_not_image: 'The snapshot could not be read as an image: {detail}',
+  // The worker's own copy of the picture could not be read (retried: the picture is not to blame).
+  picture_unreadable: 'The profile picture could not be read: {detail}',
+  snapshot_unreadable: 'The snapshot could not be read: {detail}',
   picture_failed: 'The profile picture could not be processed: {detail}',
   reference_failed: 'The photo could not be processed: {detail}',
   snapshot_failed: 'The snapshot could not be identified: {detail}',

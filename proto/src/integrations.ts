@@ -72,6 +72,13 @@ export type Camera = z.infer<typeof Camera>;
  */
 export const CAMERA_LIST_MAX = 10_000;
 
+/**
+ * How long the gateway waits for the integration service's calls that reach the camera system
+ * (it may retry and wait for Retry-After): more than the usual relay time. The service's own
+ * budgets for those calls are derived from it, so they end before the gateway stops waiting.
+ */
+export const PROVIDER_CALL_MS = 30_000;
+
 /** The camera list reports a provider refusal as success false, with a suggestion when known. */
 export const CameraList = z.object({
   success: z.boolean(),

@@ -14,14 +14,12 @@ import {
   CreateCameraAssignmentRequest,
   CreateIntegrationRequest,
   Integration,
+  PROVIDER_CALL_MS,
   SopChoice,
   UpdateAssignmentScheduleRequest,
   UpdateAssignmentSopsRequest,
 } from '../integrations.js';
 import { SUPER_ADMIN_ONLY } from '../roles.js';
-
-/** The camera provider may retry and wait for Retry-After: its calls get more than the usual time. */
-const PROVIDER_CALL_MS = 30_000;
 
 export const integrationsRoutes = {
   integrations: defineRoute({

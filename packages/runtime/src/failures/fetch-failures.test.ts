@@ -74,4 +74,23 @@ describe('the fetch failure behind a library error that dropped it', () => {
   it('leaves a call that succeeds as it is', async () => {
     await expect(keepingFetchFailures(async () => 'answer')).resolves.toBe('answer');
   });
+
+  it('is kept still when something replaced fetch after the first call', async () => {
+    await keepingFetchFailures(async () => 'installed');
+    const url = `http://127.0.0.1:${await closedPort()}/v1beta/models/m:generateContent`;
+    const refused = await fetch(url).catch((error: unknown) => error);
+    const before = globalThis.fetch;
+    // As a test double or an instrumentation library installs itself: a fetch of its own, which
+    // does not go through the one there before.
+    globalThis.fetch = () => Promise.reject(refused as Error);
+    try {
+      const kept = await keepingFetchFailures(() => likeTheSdk(url)).catch(
+        (error: unknown) => error,
+      );
+      expect((kept as Error).cause).toBe(refused);
+      expect(networkCause(kept)).toBe(FAILURE_REASONS.network_refused);
+    } finally {
+      globalThis.fetch = before;
+    }
+  });
 });

@@ -12,27 +12,34 @@ const failures = new AsyncLocalStorage<FetchFailure[]>();
 const urlOf = (input: Parameters<typeof fetch>[0]) =>
   input instanceof Request ? input.url : String(input);
 
-let keeping = false;
+/** The fetch keepFetchFailures last installed. */
+let ours: typeof fetch | undefined;
 
 /**
  * The global fetch, noting each failure of a fetch made within keepingFetchFailures. Installed
- * once, on first use: a library that takes no fetch of its own (@google/generative-ai calls the
- * global one) can only be followed there. Outside keepingFetchFailures, and for every answer, it
- * is fetch itself: the same promise's value, the same error.
+ * on first use: a library that takes no fetch of its own (@google/generative-ai calls the global
+ * one) can only be followed there. Installed again, over whatever fetch is there, whenever the
+ * global one is no longer ours: something that replaced it later (a test double, an
+ * instrumentation library) would otherwise stop the noting without a word. Outside
+ * keepingFetchFailures, and for every answer, it is fetch itself: the same promise's value, the
+ * same error.
  */
 function keepFetchFailures(): void {
-  if (keeping) return;
-  keeping = true;
+  if (ours !== undefined && globalThis.fetch === ours) return;
   const original = globalThis.fetch;
-  globalThis.fetch = (input, init) => {
+  const keepingFetch: typeof fetch = (input, init) => {
     const kept = failures.getStore();
     const answer = original(input, init);
     if (!kept) return answer;
     return answer.catch((error: unknown) => {
-      if (error instanceof Error) kept.push({ url: urlOf(input), error });
+      // A replacement that calls through to our earlier fetch has this failure noted there too.
+      if (error instanceof Error && !kept.some((failure) => failure.error === error))
+        kept.push({ url: urlOf(input), error });
       throw error;
     });
   };
+  ours = keepingFetch;
+  globalThis.fetch = keepingFetch;
 }
 
 /**

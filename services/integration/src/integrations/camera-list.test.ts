@@ -25,12 +25,13 @@ const camera = (n: number): ProviderCamera => ({
  * The service over a camera system of `count` cameras, which answers at most the number asked
  * for and whether more were left unread; `asked` records that number.
  */
-function serviceOver(count: number) {
+function serviceOver(count: number, slow = false) {
   const asked: number[] = [];
   const provider = {
     listCameras: (max: number) => {
       asked.push(max);
       const cameras = Array.from({ length: Math.min(count, max) }, (_, index) => camera(index + 1));
+      if (slow) return Promise.resolve({ cameras, more: 'time' });
       return Promise.resolve({ cameras, more: count > max ? 'cameras' : false });
     },
   } as unknown as CameraProvider;
@@ -70,6 +71,20 @@ describe('the cameras of a camera system', () => {
       cameras: CAMERA_LIST_MAX,
     });
     expect(list.cameras.at(-1)).toMatchObject({ id: 'cam-10000', status: 'Available' });
+  });
+
+  it('from a system too slow to list them all in time, are the ones read with why', async () => {
+    const list = await serviceOver(1_230, true).service.cameras(1);
+    expect(summary(list)).toEqual({
+      success: false,
+      message:
+        'The camera system answered too slowly to list every camera: the first 1,230 are shown.',
+      technicalDetails: {
+        suggestion:
+          'Try again later, or limit the API client of this integration to the cameras the platform should see.',
+      },
+      cameras: 1_230,
+    });
   });
 });
 

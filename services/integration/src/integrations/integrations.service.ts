@@ -74,7 +74,7 @@ export class IntegrationsService {
   /**
    * A provider refusal (scope, rate limit, outage, an answer too large to read) is an answer with
    * success false, not an error; so is a system of more cameras than the list holds, or whose
-   * pages are too small to bring them, whose first ones it shows (the notice the page shows for
+   * pages are too small or too slow to bring them, whose first ones it shows (the notice the page shows for
    * success false says there are more, why, and how to see the others).
    */
   async cameras(integrationId: number): Promise<CameraList> {
@@ -132,6 +132,15 @@ function listingOutcome({ cameras, more }: CameraListing): Omit<CameraList, 'cam
       message: `The camera system answers fewer than ${CAMERA_PAGE_MIN} cameras a page: the first ${found} are shown.`,
       technicalDetails: {
         suggestion: `Ask the camera system administrator to let the API client of this integration read at least ${CAMERA_PAGE_MIN} cameras a page.`,
+      },
+    };
+  if (more === 'time')
+    return {
+      success: false,
+      message: `The camera system answered too slowly to list every camera: the first ${found} are shown.`,
+      technicalDetails: {
+        suggestion:
+          'Try again later, or limit the API client of this integration to the cameras the platform should see.',
       },
     };
   return {

@@ -17,9 +17,10 @@ export interface CameraListing {
   cameras: ProviderCamera[];
   /**
    * false: the system's every camera; 'cameras': more than were asked for; 'pages': its pages
-   * were too small to bring them within the pages read.
+   * were too small to bring them within the pages read; 'time': it answered too slowly to bring
+   * them within the time the pages may take.
    */
-  more: false | 'cameras' | 'pages';
+  more: false | 'cameras' | 'pages' | 'time';
 }
 
 export interface CameraState {
@@ -36,8 +37,9 @@ export interface CameraProvider {
   /** Signs in with fresh credentials: proves the system answers and accepts them. */
   verify(): Promise<void>;
   /**
-   * The first `max` cameras, reading pages until more than that have come, none are left, or the
-   * pages needed to bring them at the adapter's smallest page size have been read.
+   * The first `max` cameras, reading pages until more than that have come, none are left, the
+   * pages needed to bring them at the adapter's smallest page size have been read, or the time
+   * the pages may take has passed.
    */
   listCameras(max: number): Promise<CameraListing>;
   /** The camera of that id, at least as far into the system's pages as the list reads, or null. */

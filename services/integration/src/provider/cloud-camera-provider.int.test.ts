@@ -429,15 +429,17 @@ describe('answers larger than the service reads into memory', () => {
 describe('a camera system answering small pages', () => {
   let system: Server;
   /** The cameras of the system and how many it answers a page, whatever per_page asks. */
-  let shape = { cameras: 0, perPage: 0 };
+  let shape = { cameras: 0, perPage: 0, pageDelayMs: 0 };
   let pagesAsked = 0;
 
   beforeAll(async () => {
-    system = createServer((req, res) => {
+    system = createServer(async (req, res) => {
       res.setHeader('content-type', 'application/json');
       if (req.url === '/oauth/token') return res.end(JSON.stringify({ access_token: 'tok-123' }));
       const page = Number(new URL(req.url ?? '', 'http://system').searchParams.get('page'));
       pagesAsked += 1;
+      if (shape.pageDelayMs > 0)
+        await new Promise((resolve) => setTimeout(resolve, shape.pageDelayMs));
       const first = (page - 1) * shape.perPage + 1;
       const last = Math.min(page * shape.perPage, shape.cameras);
       res.end(
@@ -454,10 +456,15 @@ describe('a camera system answering small pages', () => {
   });
   afterAll(() => new Promise((done) => system.close(done)));
 
-  const camera = (cameras: number, perPage: number) => {
-    shape = { cameras, perPage };
+  const camera = (
+    cameras: number,
+    perPage: number,
+    slow?: { pageDelayMs: number; budgetMs: number },
+  ) => {
+    shape = { cameras, perPage, pageDelayMs: slow?.pageDelayMs ?? 0 };
     pagesAsked = 0;
-    return new CloudCameraProviders({ ...POLICY, maxAttempts: 1 }).open({
+    const budget = slow ? { pagesBudgetMs: slow.budgetMs } : {};
+    return new CloudCameraProviders({ ...POLICY, maxAttempts: 1, ...budget }).open({
       baseUrl: `http://127.0.0.1:${(system.address() as AddressInfo).port}`,
       ...SIMULATOR_ACCOUNTS.demo,
     });
@@ -496,5 +503,27 @@ describe('a camera system answering small pages', () => {
     expect(more).toBe('pages');
     expect(pagesAsked).toBe(pages);
     expect(cameras).toHaveLength(pages * (CAMERA_PAGE_MIN - 5));
+  });
+
+  it('lists what it read within its time budget, and says the system answered too slowly', async () => {
+    // 10,050 cameras at 10 a page would be 1,001 pages; at 50 ms a page a budget of 300 ms
+    // reads a few of them, as a real system's 100-300 ms a page outlasts the gateway's wait.
+    const slow = { pageDelayMs: 50, budgetMs: 300 };
+    const { cameras, more } = await camera(10_050, CAMERA_PAGE_MIN, slow).listCameras(
+      CAMERA_LIST_MAX,
+    );
+    expect(more).toBe('time');
+    expect(pagesAsked).toBeGreaterThan(0);
+    expect(pagesAsked).toBeLessThan(Math.ceil((CAMERA_LIST_MAX + 1) / CAMERA_PAGE_MIN));
+    expect(cameras).toHaveLength(pagesAsked * CAMERA_PAGE_MIN);
+  });
+
+  it('gives up looking a camera up past its time budget, and says so', async () => {
+    const slow = { pageDelayMs: 50, budgetMs: 300 };
+    const error = await failure(camera(10_050, CAMERA_PAGE_MIN, slow).findCamera('cam-10050'));
+    expect(error.message).toBe(
+      'The camera system answered too slowly: the camera was not found within 0.3 s.',
+    );
+    expect(pagesAsked).toBeLessThan(Math.ceil(10_050 / CAMERA_PAGE_MIN));
   });
 });

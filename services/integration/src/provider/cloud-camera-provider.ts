@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { withCredentialsMasked } from '@hub/proto';
+import { PROVIDER_CALL_MS, withCredentialsMasked } from '@hub/proto';
 import {
   type CameraListing,
   type CameraProvider,
@@ -59,6 +59,14 @@ const PAGES_MIN = 200;
 /** The pages read to bring `cameras` cameras (and one more, to tell there are more). */
 const pagesFor = (cameras: number) =>
   Math.max(PAGES_MIN, Math.ceil((cameras + 1) / CAMERA_PAGE_MIN));
+/**
+ * How long a chain of camera pages may go on before no further page is asked for: well inside
+ * the time the gateway waits for the answer, so the user gets the cameras read rather than a
+ * gateway timeout while this service goes on reading pages nobody waits for. The margin holds the
+ * page under way when the budget ends (its timeout, 3 s by default, and a retry), the assignments
+ * read for the list, and the answer's way back.
+ */
+export const CAMERA_PAGES_BUDGET_MS = PROVIDER_CALL_MS - 10_000;
 const CLIP_POLLS = 10;
 /** A token is renewed this long before the provider says it expires. */
 const TOKEN_MARGIN_MS = 60_000;
@@ -125,7 +133,7 @@ export class CloudCameraProvider implements CameraProvider {
       cameras.push(...next.value);
       if (cameras.length > max) return { cameras: cameras.slice(0, max), more: 'cameras' };
     }
-    return { cameras, more: next.value ? 'pages' : false };
+    return { cameras, more: next.value };
   }
 
   async findCamera(cameraId: string): Promise<ProviderCamera | null> {
@@ -146,18 +154,36 @@ export class CloudCameraProvider implements CameraProvider {
       seen += next.value.length;
     }
     if (!next.value) return null;
+    if (next.value === 'time')
+      throw new ProviderError(
+        'timeout',
+        `The camera system answered too slowly: the camera was not found within ${this.pagesBudgetMs / 1000} s.`,
+        'Try again later.',
+      );
     throw new ProviderError(
       'protocol',
       `The camera system answers fewer than ${CAMERA_PAGE_MIN} cameras a page: the camera was not in its first ${pagesFor(FIND_CAMERA_REACH).toLocaleString('en-US')} pages.`,
     );
   }
 
+  private get pagesBudgetMs(): number {
+    return this.policy.pagesBudgetMs ?? CAMERA_PAGES_BUDGET_MS;
+  }
+
   /**
    * The system's cameras a page at a time, following next_page as far as it leads but no further
-   * than `limit` pages; returns whether next_page still pointed on when the limit was reached.
+   * than `limit` pages, nor past the pages' time budget; returns false when next_page ended, else
+   * why it was not followed further ('pages': the limit, 'time': the budget).
    */
-  private async *cameraPages(limit: number): AsyncGenerator<ProviderCamera[], boolean> {
-    for (let page = 1, pages = 0; pages < limit; pages += 1) {
+  private async *cameraPages(
+    limit: number,
+  ): AsyncGenerator<ProviderCamera[], CameraListing['more']> {
+    // The budget runs from the first request, sign-in included; a page is asked for only while
+    // it lasts, so the chain ends within the budget and the page under way.
+    const deadline = Date.now() + this.pagesBudgetMs;
+    for (let page = 1, pages = 0; ; pages += 1) {
+      if (pages >= limit) return 'pages';
+      if (pages > 0 && Date.now() >= deadline) return 'time';
       const answer = CameraPage.parse(
         await this.json('GET', `/v1/cameras?page=${page}&per_page=${PAGE_SIZE}`, undefined, {
           what: 'a page of cameras',
@@ -173,7 +199,6 @@ export class CloudCameraProvider implements CameraProvider {
       if (answer.meta.next_page === null || answer.meta.next_page <= page) return false;
       page = answer.meta.next_page;
     }
-    return true;
   }
 
   async cameraState(cameraId: string): Promise<CameraState> {

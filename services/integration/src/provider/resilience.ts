@@ -7,6 +7,11 @@ export interface ResiliencePolicy {
   maxRetryAfterMs: number;
   breakerFailures: number;
   breakerResetMs: number;
+  /**
+   * How long a chain of camera pages (the camera list, a camera looked up) may go on; past it no
+   * further page is asked for. CAMERA_PAGES_BUDGET_MS unless set (smaller in tests).
+   */
+  pagesBudgetMs?: number;
 }
 
 export const DEFAULT_POLICY: ResiliencePolicy = {

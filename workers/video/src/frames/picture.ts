@@ -1,9 +1,10 @@
 import ffmpeg from 'fluent-ffmpeg';
+import { FAILURE_REASONS } from '@hub/proto/jobs';
 import { buffer } from 'node:stream/consumers';
 import { PassThrough } from 'node:stream';
 import { VideoFailure } from '../failures.ts';
 import type { FfmpegBinaries } from './binaries.ts';
-import { ffmpegReason, notStarted } from './probe.ts';
+import { ffmpegReason, notStarted, ourCopyFailed } from './probe.ts';
 import type { RgbFrame } from './sample-frames.ts';
 
 const MAX_SIDE = 640;
@@ -27,12 +28,16 @@ export async function readPicture(
 ): Promise<RgbFrame> {
   const unreadable = (reason: string) =>
     new VideoFailure(`The ${what} could not be read as an image: ${reason}`);
-  // A program that did not start is retried: the picture is not to blame.
+  // A program that did not start, or the worker's copy of the file gone, is retried (as a
+  // video's is): the picture is not to blame.
   const failure = (error: Error, stderr?: string) => {
     const unstarted = notStarted(error);
     if (unstarted)
       return new VideoFailure(`The ${what} could not be read as an image: ${unstarted}`, true);
-    return unreadable(ffmpegReason(error, stderr));
+    const reason = ffmpegReason(error, stderr);
+    if (ourCopyFailed(reason))
+      return new VideoFailure(`The ${what} could not be read: ${reason}`, true);
+    return unreadable(reason);
   };
   const info = await new Promise<ffmpeg.FfprobeData>((resolve, reject) => {
     ffmpeg(path)
@@ -40,10 +45,12 @@ export async function readPicture(
       .ffprobe((error: Error | null, data) => (error ? reject(failure(error)) : resolve(data)));
   });
   const stream = info.streams.find((candidate) => candidate.codec_type === 'video');
-  if (!stream?.width || !stream.height) throw unreadable('it holds no image.');
+  if (!stream) throw unreadable(FAILURE_REASONS.decode_no_video);
+  // An image stream of no size: its header was read, not enough of the rest (a cut PNG).
+  if (!stream.width || !stream.height) throw unreadable(FAILURE_REASONS.decode_damaged);
   const { width, height } = fitWithin(stream.width, stream.height);
   const output = new PassThrough();
-  const failed = new Promise<never>((_, reject) => {
+  const finished = new Promise<void>((resolve, reject) => {
     const command = ffmpeg(path).setFfmpegPath(binaries.ffmpeg);
     // Seeking an image (even to 0) fails for some formats: only a video frame seeks.
     if (atSeconds !== undefined) command.seekInput(atSeconds);
@@ -52,13 +59,16 @@ export async function readPicture(
       .videoFilters([`scale=${width}:${height}`])
       .outputOptions(['-pix_fmt', 'rgb24'])
       .format('rawvideo')
+      .on('end', () => resolve())
       .on('error', (error: Error, _stdout: string | null, stderr: string | null) =>
         reject(failure(error, stderr ?? undefined)),
       )
       .pipe(output, { end: true });
   });
-  const data = await Promise.race([buffer(output), failed]);
-  if (data.byteLength < width * height * 3) throw unreadable('it holds no image.');
+  // The output ends as ffmpeg exits, possibly before its error is told: the picture is judged
+  // once ffmpeg has finished, so a damaged one is said to be damaged, not to hold no image.
+  const [data] = await Promise.all([buffer(output), finished]);
+  if (data.byteLength < width * height * 3) throw unreadable(FAILURE_REASONS.decode_no_video);
   return { width, height, data: data.subarray(0, width * height * 3) };
 }
 

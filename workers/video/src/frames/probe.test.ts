@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VideoFailure } from '../failures.ts';
 import { findBinaries } from './binaries.ts';
 import { readPicture } from './picture.ts';
-import { probeVideo, videoFailure } from './probe.ts';
+import { ffmpegReason, probeVideo, videoFailure } from './probe.ts';
 
 const run = promisify(execFile);
 
@@ -79,6 +79,16 @@ describe("ffmpeg failing on a broken file, said in the catalog's words (its line
     expect(mkv.indexOf('V_MPEG4/ISO/AVC')).toBeGreaterThan(0);
     mkv.write('V_MPEG4/ISO/ZZZ', mkv.indexOf('V_MPEG4/ISO/AVC'));
     writeFileSync(at('odd-codec.mkv'), mkv);
+    await ffmpegArgs('-f', 'lavfi', '-i', 'testsrc=size=64x64', '-frames:v', '1', at('whole.png'));
+    const png = readFileSync(at('whole.png'));
+    const data = png.indexOf('IDAT') + 4;
+    // Its header whole (ffprobe gives its size), its compressed pixels garbled: inflate fails.
+    const garbled = Buffer.from(png);
+    for (let byte = data + 2; byte < png.length - 16; byte++)
+      garbled.writeUInt8(garbled.readUInt8(byte) ^ 0x5a, byte);
+    writeFileSync(at('garbled.png'), garbled);
+    // Cut inside its pixels: ffprobe finds an image stream of no size.
+    writeFileSync(at('cut.png'), png.subarray(0, data + 32));
   });
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
@@ -122,6 +132,35 @@ describe("ffmpeg failing on a broken file, said in the catalog's words (its line
     });
   });
 
+  it('a damaged picture, read as an image, once ffmpeg has said why', async () => {
+    const damaged = {
+      retryable: false,
+      message: `The snapshot could not be read as an image: ${FAILURE_REASONS.decode_damaged}`,
+    };
+    await expect(readPicture(at('garbled.png'), binaries, 'snapshot')).rejects.toMatchObject(
+      damaged,
+    );
+    await expect(readPicture(at('cut.png'), binaries, 'snapshot')).rejects.toMatchObject(damaged);
+  });
+
+  it("a picture holding no image, in the catalog's words", async () => {
+    await expect(readPicture(at('sound.m4a'), binaries, 'snapshot')).rejects.toMatchObject({
+      retryable: false,
+      message: `The snapshot could not be read as an image: ${FAILURE_REASONS.decode_no_video}`,
+    });
+  });
+
+  it("a picture whose worker's copy is gone, as the worker's failure to retry", async () => {
+    await expect(readPicture(at('gone.png'), binaries, 'snapshot')).rejects.toMatchObject({
+      retryable: true,
+      message: `The snapshot could not be read: ${FAILURE_REASONS.file_read_missing}`,
+    });
+    await expect(readPicture(at('gone.png'), binaries)).rejects.toMatchObject({
+      retryable: true,
+      message: `The profile picture could not be read: ${FAILURE_REASONS.file_read_missing}`,
+    });
+  });
+
   it("the worker's copy gone, as the worker's failure to retry", async () => {
     await expect(probeVideo(at('gone.mp4'), binaries)).rejects.toMatchObject({
       retryable: true,
@@ -134,5 +173,44 @@ describe("ffmpeg failing on a broken file, said in the catalog's words (its line
     expect(videoFailure(error, 'Something new went wrong\n')).toMatchObject(
       undecodable(FAILURE_REASONS.decode_failed),
     );
+  });
+});
+
+describe("ffmpeg's lines, the specific kind before the general one", () => {
+  const exited = new Error('ffmpeg exited with code 1: Conversion failed!');
+
+  it('a Matroska file that ends early is truncated, not damaged', () => {
+    // ffmpeg 5.1 on a recording cut at 5%.
+    const stderr = [
+      '[matroska,webm @ 0x55b5fe70d8c0] File ended prematurely',
+      '[matroska,webm @ 0x55b5fe70d8c0] Could not find codec parameters for stream 0 (Video: h264, none(tv, progressive), 320x240): unspecified pixel format',
+      "Consider increasing the value for the 'analyzeduration' (0) and 'probesize' (5000000) options",
+      'Cannot determine format of input stream 0:0 after EOF',
+      'Error marking filters as finished',
+      'Conversion failed!',
+    ].join('\n');
+    expect(ffmpegReason(exited, stderr)).toBe(FAILURE_REASONS.decode_truncated);
+  });
+
+  it('no video stream to map is no video, whatever "Invalid argument" follows it', () => {
+    // ffmpeg 6 on a sound file mapped for its video.
+    const stderr = [
+      "Stream map '0:v' matches no streams.",
+      "To ignore this, add a trailing '?' to the map.",
+      "Failed to set value '0:v' for option 'map': Invalid argument",
+      'Error parsing options for output file /tmp/frames.raw.',
+      'Error opening output files: Invalid argument',
+    ].join('\n');
+    expect(ffmpegReason(exited, stderr)).toBe(FAILURE_REASONS.decode_no_video);
+  });
+
+  it('an argument refused with nothing more specific said is still unsupported', () => {
+    const stderr = [
+      '[Parsed_scale_0 @ 0x5633] Failed to configure output pad on Parsed_scale_0',
+      'Error reinitializing filters!',
+      'Failed to inject frame into filter network: Invalid argument',
+      'Conversion failed!',
+    ].join('\n');
+    expect(ffmpegReason(exited, stderr)).toBe(FAILURE_REASONS.decode_unsupported);
   });
 });

@@ -36,7 +36,9 @@ function ffmpegLines(error: Error, stderr?: string): string[] {
 /**
  * ffmpeg's lines by what they say of the file, the first kind any line is of winning: a missing
  * decoder says more than the "Output file #0 does not contain any stream" it leads to, a cut file
- * more than the "Invalid data found" its last frame gives.
+ * more than the "Invalid data found" its last frame gives. "Invalid argument" comes last of all:
+ * ffmpeg ends many failures with it (a stream map that matches nothing, a demuxer that gave up),
+ * so it only says the file is unsupported when no line says more.
  */
 const FFMPEG_CAUSES: [RegExp, string][] = [
   [/No such file or directory/i, FAILURE_REASONS.file_read_missing],
@@ -45,12 +47,13 @@ const FFMPEG_CAUSES: [RegExp, string][] = [
   // demuxer says next (no moov atom, an invalid argument) is about a format the file is not.
   [/misdetection possible/i, FAILURE_REASONS.decode_damaged],
   [
-    /Decoder \(codec [^)]*\) not found|no decoder found|Unsupported codec|Unknown decoder|Invalid argument|not (?:yet )?implemented|is not supported/i,
+    /Decoder \(codec [^)]*\) not found|no decoder found|Unsupported codec|Unknown decoder|not (?:yet )?implemented|is not supported/i,
     FAILURE_REASONS.decode_unsupported,
   ],
   [/moov atom not found/i, FAILURE_REASONS.decode_incomplete],
   [
-    /partial file|truncat|End of file|Premature end|ran out of data/i,
+    // "File ended prematurely": Matroska's (and WebM's) cut file.
+    /partial file|truncat|End of file|Premature end|ended prematurely|ran out of data/i,
     FAILURE_REASONS.decode_truncated,
   ],
   [
@@ -58,9 +61,11 @@ const FFMPEG_CAUSES: [RegExp, string][] = [
     FAILURE_REASONS.decode_no_video,
   ],
   [
-    /Invalid data found when processing input|Could not find codec parameters|corrupt|Invalid NAL unit/i,
+    // "inflate returned error": a PNG whose compressed pixels are garbled.
+    /Invalid data found when processing input|Could not find codec parameters|corrupt|Invalid NAL unit|inflate returned error/i,
     FAILURE_REASONS.decode_damaged,
   ],
+  [/Invalid argument/i, FAILURE_REASONS.decode_unsupported],
 ];
 
 /**
@@ -107,11 +112,22 @@ export function videoFailure(error: Error, stderr?: string): VideoFailure {
   const unstarted = notStarted(error);
   if (unstarted) return new VideoFailure(`The video could not be read: ${unstarted}`, true);
   const reason = ffmpegReason(error, stderr);
-  // The worker's own copy gone or barred: the file is not to blame, and another attempt copies it.
-  const ours: string[] = [FAILURE_REASONS.file_read_missing, FAILURE_REASONS.file_read_refused];
-  if (ours.includes(reason))
+  if (ourCopyFailed(reason))
     return new VideoFailure(`The video could not be read: ${reason}`, true);
   return decodeFailure(reason);
+}
+
+/**
+ * Whether ffmpeg's reason is the worker's own copy gone or barred: the file is not to blame, and
+ * another attempt copies it again.
+ */
+export function ourCopyFailed(reason: string): boolean {
+  const ours: string[] = [
+    FAILURE_REASONS.file_read_missing,
+    FAILURE_REASONS.file_read_refused,
+    FAILURE_REASONS.file_read_failed,
+  ];
+  return ours.includes(reason);
 }
 
 export function decodeFailure(reason: string): VideoFailure {
