@@ -48,7 +48,7 @@ async function importFromWorker(name) {
 const importDist = (file) => import(pathToFileURL(path.join(worker, 'dist', file)).href);
 
 const { createPdfJobHandler } = await importDist('pdf-worker.js');
-const { renderPage } = await importDist('extraction/extract-document.js');
+const { renderPage } = await importDist('extraction/render.js');
 const { RecognizerPool } = await importDist('ocr/recognizer-pool.js');
 const kit = await importFromWorker('@hub/runtime');
 const { QUEUE_CONTRACTS } = await importFromWorker('@hub/proto');

@@ -4,7 +4,7 @@ import { FAILURE_REASONS } from '@hub/proto/jobs';
 const NOT_PDF = new Set(['InvalidPDFException', 'FormatError', 'MissingPDFException']);
 
 /**
- * Why the PDF reader (PDFium reading, pdf.js drawing a page for OCR) failed on a file, as the
+ * Why the PDF reader (PDFium, reading the file or drawing a page for OCR) failed on it, as the
  * `{detail}` of pdf_damaged or pdf_reader_crashed: a FAILURE_REASONS sentence chosen by the name
  * of what it threw (and, for the two whose names say little, its words). Those words (an xref
  * offset, a wasm trap's) are the reader's: they are logged, never shown.
@@ -14,7 +14,7 @@ export function readerCause(errorName: string | null, message: string): string {
   if (errorName === 'UnknownErrorException' && /security|encrypt/i.test(message)) {
     return FAILURE_REASONS.pdf_cause_security;
   }
-  // A wasm or JavaScript stack overflow: PDFium's or pdf.js's recursion through nested objects.
+  // A wasm stack overflow: PDFium's recursion through nested objects.
   if (errorName === 'RangeError' && /call stack/i.test(message)) {
     return FAILURE_REASONS.pdf_cause_too_deep;
   }

@@ -84,6 +84,25 @@ export interface PdfiumExports {
     data: number,
     length: number,
   ): number;
+  FPDFBitmap_Create(width: number, height: number, alpha: number): number;
+  FPDFBitmap_FillRect(
+    bitmap: number,
+    left: number,
+    top: number,
+    width: number,
+    height: number,
+    colour: number,
+  ): number;
+  FPDF_RenderPageBitmap(
+    bitmap: number,
+    page: number,
+    startX: number,
+    startY: number,
+    sizeX: number,
+    sizeY: number,
+    rotate: number,
+    flags: number,
+  ): void;
   FPDFBitmap_GetWidth(bitmap: number): number;
   FPDFBitmap_GetHeight(bitmap: number): number;
   FPDFBitmap_GetStride(bitmap: number): number;

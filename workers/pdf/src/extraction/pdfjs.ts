@@ -9,9 +9,11 @@ const dataDir = (name: string) => join(packageDir, name) + '/';
 const MAX_IMAGE_PIXELS = 40_000_000;
 
 /**
- * Opens a PDF for drawing its pages (OCR; documents are read with PDFium, see pdfium.ts), with
- * everything pdf.js needs (fonts, cmaps, decoders) read from its package, so nothing is
- * fetched, and without evaluating code from the file.
+ * Opens a PDF with pdf.js, for tests only: the gateway's certification test reads the text of
+ * the certificates it is sent with it. The worker reads and draws documents with PDFium (see
+ * pdfium.ts, render.ts); nothing it runs imports this module. Everything pdf.js needs (fonts,
+ * cmaps, decoders) is read from its package, so nothing is fetched, and no code from the file
+ * is evaluated.
  */
 export function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   return getDocument({

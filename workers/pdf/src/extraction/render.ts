@@ -1,60 +1,101 @@
-import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { openPdf } from './pdfjs.ts';
-
-type RenderParameters = Parameters<PDFPageProxy['render']>[0];
+import {
+  afterFailure,
+  checkHeap,
+  openDocument,
+  PdfLoadError,
+  pdfium,
+  type PdfiumDocument,
+  type PdfiumExports,
+} from './pdfium.ts';
+import { encodePng, type RasterImage } from './png.ts';
 
 /** OCR reads best at about 200 dpi; PDF units are 1/72 inch. */
 const OCR_SCALE = 200 / 72;
 /** Larger pages are rendered at a lower resolution so one page stays a few tens of MB. */
 const MAX_PIXELS = 16_000_000;
-
-/** The @napi-rs/canvas objects pdf.js creates through its canvas factory in Node. */
-interface NodeCanvas {
-  width: number;
-  height: number;
-  encode(format: 'png'): Promise<Uint8Array>;
-}
-
-interface CanvasFactory {
-  create(width: number, height: number): { canvas: NodeCanvas; context: unknown };
-  destroy(entry: { canvas: NodeCanvas; context: unknown }): void;
-}
+/** Annotations' appearances are drawn, as a viewer shows the page (and pdf.js drew it). */
+const FPDF_ANNOT = 0x01;
+/** RGBA in memory rather than PDFium's BGRA: the rows go into the PNG as they are. */
+const FPDF_REVERSE_BYTE_ORDER = 0x10;
+const OPAQUE_WHITE = 0xffffffff;
+const BYTES_PER_PIXEL = 4;
 
 export function renderScale(width: number, height: number): number {
   const pixels = width * height * OCR_SCALE * OCR_SCALE;
   return pixels > MAX_PIXELS ? Math.sqrt(MAX_PIXELS / (width * height)) : OCR_SCALE;
 }
 
-/** Renders a page as a PNG on white, for OCR. */
-export async function renderPagePng(
-  pdf: PDFDocumentProxy,
-  page: PDFPageProxy,
-): Promise<Uint8Array> {
-  const base = page.getViewport({ scale: 1 });
-  const viewport = page.getViewport({ scale: renderScale(base.width, base.height) });
-  const factory = pdf.canvasFactory as CanvasFactory;
-  const entry = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
+/** The page's size in pixels at the OCR scale (its crop box, turned as /Rotate turns it). */
+export function renderSize(width: number, height: number): { width: number; height: number } {
+  const scale = renderScale(width, height);
+  return { width: Math.ceil(width * scale), height: Math.ceil(height * scale) };
+}
+
+/** A page of the open document drawn on white, as RGBA rows. */
+function drawPage(fpdf: PdfiumExports, document: PdfiumDocument, index: number): RasterImage {
+  const page =
+    index >= 0 && index < document.pageCount ? fpdf.FPDF_LoadPage(document.handle, index) : 0;
+  // Nothing inside PDFium went wrong: the instance is kept, as for a file it cannot open.
+  if (!page)
+    throw new PdfLoadError('UnknownErrorException', `Page ${index + 1} could not be loaded`);
+  let bitmap = 0;
   try {
-    await page.render({
-      canvas: entry.canvas as unknown as RenderParameters['canvas'],
-      canvasContext: entry.context as RenderParameters['canvasContext'],
-      viewport,
-    }).promise;
-    return new Uint8Array(await entry.canvas.encode('png'));
+    checkHeap(fpdf);
+    const pageWidth = fpdf.FPDF_GetPageWidthF(page);
+    const pageHeight = fpdf.FPDF_GetPageHeightF(page);
+    if (!(pageWidth > 0 && pageHeight > 0)) {
+      throw new PdfLoadError('UnknownErrorException', `Page ${index + 1} has no area`);
+    }
+    const { width, height } = renderSize(pageWidth, pageHeight);
+    bitmap = fpdf.FPDFBitmap_Create(width, height, 1);
+    checkHeap(fpdf);
+    if (!bitmap) throw new RangeError("PDFium could not hold the page's pixels");
+    fpdf.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, OPAQUE_WHITE);
+    const flags = FPDF_ANNOT | FPDF_REVERSE_BYTE_ORDER;
+    fpdf.FPDF_RenderPageBitmap(bitmap, page, 0, 0, width, height, 0, flags);
+    checkHeap(fpdf);
+    const rowBytes = width * BYTES_PER_PIXEL;
+    const stride = fpdf.FPDFBitmap_GetStride(bitmap);
+    const source = new Uint8Array(fpdf.memory.buffer, fpdf.FPDFBitmap_GetBuffer(bitmap));
+    // Copied out of PDFium's heap: the bitmap is gone before the PNG is compressed.
+    const data =
+      stride === rowBytes
+        ? source.slice(0, rowBytes * height)
+        : copyRows(source, stride, rowBytes, height);
+    // Opaque everywhere (drawn over opaque white): RGBA as the canvas pdf.js drew on gave it.
+    return { width, height, bitDepth: 8, colourType: 6, rowBytes, data };
   } finally {
-    factory.destroy(entry);
+    if (bitmap) fpdf.FPDFBitmap_Destroy(bitmap);
+    fpdf.FPDF_ClosePage(page);
   }
 }
 
-/** One page of a PDF rendered as a PNG for OCR; throws pdf.js errors for unreadable files. */
-export async function renderPage(bytes: Uint8Array, pageNumber: number): Promise<Uint8Array> {
-  const pdf = await openPdf(bytes);
-  try {
-    const page = await pdf.getPage(pageNumber);
-    const png = await renderPagePng(pdf, page);
-    page.cleanup();
-    return png;
-  } finally {
-    await pdf.destroy();
+function copyRows(source: Uint8Array, stride: number, rowBytes: number, height: number) {
+  const data = new Uint8Array(rowBytes * height);
+  for (let row = 0; row < height; row++) {
+    data.set(source.subarray(row * stride, row * stride + rowBytes), row * rowBytes);
   }
+  return data;
+}
+
+/**
+ * One page of a PDF drawn by the thread's PDFium instance, as a PNG on white for OCR; throws
+ * PdfLoadError (named as pdf.js named its own) for a file it cannot open, and drops the instance
+ * after any other failure, as the extraction does (see `afterFailure`).
+ */
+export async function renderPage(bytes: Uint8Array, pageNumber: number): Promise<Uint8Array> {
+  const fpdf = await pdfium();
+  let raster: RasterImage;
+  try {
+    const document = openDocument(fpdf, bytes);
+    try {
+      raster = drawPage(fpdf, document, pageNumber - 1);
+    } finally {
+      document.close();
+    }
+    checkHeap(fpdf);
+  } catch (error) {
+    throw afterFailure(fpdf, error);
+  }
+  return encodePng(raster);
 }

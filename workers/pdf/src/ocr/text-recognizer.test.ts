@@ -32,7 +32,6 @@ describe('OCR of a page without a text layer', () => {
 
   it('renders the scanned page and recognises its words', async () => {
     const pdf = await scannedPagePdf();
-    // Copies: pdf.js takes the bytes it is given.
     const extraction = await extractDocument(pdf.slice(), { ocr: true, images: true });
     expect(extraction.scanPages).toEqual([1]);
     expect(extraction.figures).toEqual([]);

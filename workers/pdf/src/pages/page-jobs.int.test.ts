@@ -31,7 +31,7 @@ import { writeLayout, writePageText } from './page-results.ts';
 
 /**
  * Three pages: one read before, one during and one after whatever a test does mid-document (a
- * failed page, a killed process, a delete). Each a strip of two lines, as OCR and pdf.js take
+ * failed page, a killed process, a delete). Each a strip of two lines, as OCR and drawing take
  * time in proportion to the pixels, none of which would add proof here.
  */
 const PAGES = 3;
@@ -92,6 +92,7 @@ describe('a scanned document read as page jobs', () => {
     const positions = steps.map((step) => markdown.indexOf(step));
     expect(positions.every((position) => position >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(markdown.split('Wash your hands.')).toHaveLength(PAGES + 1);
     const progress = messages.filter((message) => message.kind === 'pdf.progress');
     expect(progress).toContainEqual(expect.objectContaining({ stage: 'ocr', total: PAGES }));
   }

@@ -1,9 +1,8 @@
 import { parentPort } from 'node:worker_threads';
 import { renderPage } from '../extraction/render.ts';
-import { useWholeDecompression } from '../extraction/whole-decompression.ts';
 import type { SandboxMessage } from '../sandbox/sandbox-pool.ts';
 
-/** One scanned page for the render thread: the whole PDF, since pdf.js reads pages from it. */
+/** One scanned page for the render thread: the whole PDF, which PDFium opens to draw the page. */
 export interface PageRenderInput {
   bytes: Uint8Array;
   page: number;
@@ -24,8 +23,6 @@ async function render(input: PageRenderInput) {
     post({ type: 'error', name, message });
   }
 }
-
-useWholeDecompression();
 
 // The thread lives on between pages (see SandboxPool): one page at a time.
 parentPort!.on('message', (input: PageRenderInput) => void render(input));
