@@ -98,17 +98,34 @@ export class Mailbox extends Mails {
   }
 }
 
-/** The mails the run's mail catcher wrote to its folder, read afresh at each look. */
+/**
+ * The mails already read from each folder, by file name. A mail's file never changes once it has
+ * its name (written whole, then renamed), so each is read once: reading every file of the run at
+ * each look of a poll (100 ms) was thousands of reads a second once the people import's 195
+ * invitations were in, in every file that polled for a mail.
+ */
+const readMails = new Map<string, Map<string, Mail>>();
+
+/** The mails the run's mail catcher wrote to its folder, new files read at each look. */
 class MailFolder extends Mails {
   constructor(private readonly folder: string) {
     super();
   }
 
   list(): Mail[] {
-    return readdirSync(this.folder)
+    let known = readMails.get(this.folder);
+    if (!known) readMails.set(this.folder, (known = new Map()));
+    const names = readdirSync(this.folder)
       .filter((name) => name.endsWith('.json') && !name.startsWith('.'))
-      .sort()
-      .map((name) => JSON.parse(readFileSync(join(this.folder, name), 'utf8')) as Mail);
+      .sort();
+    return names.map((name) => {
+      let mail = known.get(name);
+      if (!mail) {
+        mail = JSON.parse(readFileSync(join(this.folder, name), 'utf8')) as Mail;
+        known.set(name, mail);
+      }
+      return mail;
+    });
   }
 }
 

@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COOLING_SOP, sopPdf } from '../services/gateway/test/sop-pdf.js';
 import { keepScreenshot, launchBrowser, toastText, signInAt } from './browser.js';
-import { createOrganization, createPeople } from './records.js';
+import { createOrganization, createPeople, withSchema } from './records.js';
 import { type RunningStack, sharedStack, uniqueId } from './stack.js';
 import { makeStillsVideo, STILL_SECONDS } from './stills-video.js';
 
@@ -43,17 +43,29 @@ let stack: RunningStack;
 let browser: Browser;
 let folder: string;
 let videoFile: string;
+let organizationId: number;
+
+/**
+ * Whether the video service has the administrator's face from the profile picture: enrolled by
+ * the worker a moment after the upload, and an analysis started before it would not know them.
+ */
+async function faceEnrolled(): Promise<boolean> {
+  return withSchema(stack, 'video', async (sql) => {
+    const { rows } = await sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM face_enrolments
+        WHERE organization_id = $1 AND source = 'profile' AND model NOT IN ('pending', 'rejected')`,
+      [organizationId],
+    );
+    return rows[0]!.n > 0;
+  });
+}
 
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'videos-e2e-'));
   videoFile = join(folder, 'morning-shift.mp4');
   makeStillsVideo(videoFile, STILLS);
   stack = await sharedStack();
-  const organizationId = await createOrganization(
-    stack,
-    `video-works-${ID}`,
-    `video-works-${ID}.test`,
-  );
+  organizationId = await createOrganization(stack, `video-works-${ID}`, `video-works-${ID}.test`);
   await createPeople(stack, organizationId, { admin: ADMIN }, ADMIN.password);
   browser = await launchBrowser();
 });
@@ -154,7 +166,8 @@ describe('video library, as a person uses it', () => {
     expect(await row.getByTestId('video-operators').innerText()).toBe('—');
     await keepScreenshot(page, 'videos-uploaded');
 
-    // Analyse against the SOP (preselected from the link).
+    // Analyse against the SOP (preselected from the link), once the face is enrolled.
+    await expect.poll(faceEnrolled, { timeout: ANALYSIS_TIMEOUT, interval: 500 }).toBe(true);
     await row.getByTestId('analyze-video').click();
     const analyzeDialog = page.getByTestId('analyze-video-dialog');
     await analyzeDialog.getByRole('heading', { name: 'Analyze Video Performance' }).waitFor();
