@@ -429,7 +429,7 @@ describe('answers larger than the service reads into memory', () => {
 describe('a camera system answering small pages', () => {
   let system: Server;
   /** The cameras of the system and how many it answers a page, whatever per_page asks. */
-  let shape = { cameras: 0, perPage: 0, pageDelayMs: 0 };
+  let shape = { cameras: 0, perPage: 0, pageDelayMs: 0, refusedFrom: 0 };
   let pagesAsked = 0;
 
   beforeAll(async () => {
@@ -440,6 +440,11 @@ describe('a camera system answering small pages', () => {
       pagesAsked += 1;
       if (shape.pageDelayMs > 0)
         await new Promise((resolve) => setTimeout(resolve, shape.pageDelayMs));
+      if (shape.refusedFrom > 0 && page >= shape.refusedFrom) {
+        res.statusCode = 429;
+        res.setHeader('retry-after', '1');
+        return res.end(JSON.stringify({ error: 'rate_limited' }));
+      }
       const first = (page - 1) * shape.perPage + 1;
       const last = Math.min(page * shape.perPage, shape.cameras);
       res.end(
@@ -459,12 +464,18 @@ describe('a camera system answering small pages', () => {
   const camera = (
     cameras: number,
     perPage: number,
-    slow?: { pageDelayMs: number; budgetMs: number },
+    slow?: { pageDelayMs: number; budgetMs: number; refusedFrom?: number; maxAttempts?: number },
   ) => {
-    shape = { cameras, perPage, pageDelayMs: slow?.pageDelayMs ?? 0 };
+    shape = {
+      cameras,
+      perPage,
+      pageDelayMs: slow?.pageDelayMs ?? 0,
+      refusedFrom: slow?.refusedFrom ?? 0,
+    };
     pagesAsked = 0;
     const budget = slow ? { pagesBudgetMs: slow.budgetMs } : {};
-    return new CloudCameraProviders({ ...POLICY, maxAttempts: 1, ...budget }).open({
+    const maxAttempts = slow?.maxAttempts ?? 1;
+    return new CloudCameraProviders({ ...POLICY, maxAttempts, ...budget }).open({
       baseUrl: `http://127.0.0.1:${(system.address() as AddressInfo).port}`,
       ...SIMULATOR_ACCOUNTS.demo,
     });
@@ -525,5 +536,15 @@ describe('a camera system answering small pages', () => {
       'The camera system answered too slowly: the camera was not found within 0.3 s.',
     );
     expect(pagesAsked).toBeLessThan(Math.ceil(10_050 / CAMERA_PAGE_MIN));
+  });
+
+  it('waits for no retry of a page past its time budget', async () => {
+    // The second page, asked within the budget, is refused for a second at every attempt: waiting
+    // for its retries (two, of three attempts; up to 5 s each by default) would end the chain
+    // seconds past the budget and its margin, when the gateway has stopped waiting.
+    const slow = { pageDelayMs: 0, budgetMs: 500, refusedFrom: 2, maxAttempts: 3 };
+    const error = await failure(camera(1_000, CAMERA_PAGE_MIN, slow).listCameras(CAMERA_LIST_MAX));
+    expect(error.kind).toBe('rate_limited');
+    expect(pagesAsked).toBe(2);
   });
 });

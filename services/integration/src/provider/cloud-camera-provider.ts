@@ -63,8 +63,8 @@ const pagesFor = (cameras: number) =>
  * How long a chain of camera pages may go on before no further page is asked for: well inside
  * the time the gateway waits for the answer, so the user gets the cameras read rather than a
  * gateway timeout while this service goes on reading pages nobody waits for. The margin holds the
- * page under way when the budget ends (its timeout, 3 s by default, and a retry), the assignments
- * read for the list, and the answer's way back.
+ * attempt under way when the budget ends (no retry starts past it: its timeout, 3 s by default,
+ * and a sign-in), the assignments read for the list, and the answer's way back.
  */
 export const CAMERA_PAGES_BUDGET_MS = PROVIDER_CALL_MS - 10_000;
 const CLIP_POLLS = 10;
@@ -178,17 +178,21 @@ export class CloudCameraProvider implements CameraProvider {
   private async *cameraPages(
     limit: number,
   ): AsyncGenerator<ProviderCamera[], CameraListing['more']> {
-    // The budget runs from the first request, sign-in included; a page is asked for only while
-    // it lasts, so the chain ends within the budget and the page under way.
+    // The budget runs from the first request, sign-in included; a page, or a retry of one, is
+    // asked for only while it lasts, so the chain ends within the budget and one attempt (a
+    // page's retries, up to 5 s apart after a Retry-After, would outlast the margin).
     const deadline = Date.now() + this.pagesBudgetMs;
     for (let page = 1, pages = 0; ; pages += 1) {
       if (pages >= limit) return 'pages';
       if (pages > 0 && Date.now() >= deadline) return 'time';
       const answer = CameraPage.parse(
-        await this.json('GET', `/v1/cameras?page=${page}&per_page=${PAGE_SIZE}`, undefined, {
-          what: 'a page of cameras',
-          maxBytes: ANSWER_MAX_BYTES,
-        }),
+        await this.json(
+          'GET',
+          `/v1/cameras?page=${page}&per_page=${PAGE_SIZE}`,
+          undefined,
+          { what: 'a page of cameras', maxBytes: ANSWER_MAX_BYTES },
+          deadline,
+        ),
       );
       yield answer.data.map((camera) => ({
         id: camera.id,
@@ -236,8 +240,10 @@ export class CloudCameraProvider implements CameraProvider {
     path: string,
     body?: unknown,
     bound: AnswerBound = { what: 'an answer', maxBytes: ANSWER_MAX_BYTES },
+    until?: number,
   ): Promise<unknown> {
-    const answer = parseJson(await this.body(await this.authorized(method, path, body), bound));
+    const response = await this.authorized(method, path, body, until);
+    const answer = parseJson(await this.body(response, bound));
     if (answer === undefined)
       throw new ProviderError('protocol', 'The camera system answered something that is not JSON.');
     return answer;
@@ -261,18 +267,31 @@ export class CloudCameraProvider implements CameraProvider {
     }
   }
 
-  /** One API call with a valid token; a token the system stopped accepting is renewed once. */
-  private authorized(method: string, path: string, body?: unknown): Promise<Response> {
-    return withResilience(this.link.breaker, this.policy, async () => {
-      const token = await this.currentToken();
-      try {
-        return await this.send(method, path, token, body);
-      } catch (error) {
-        if (!(error instanceof ProviderError && error.kind === 'auth')) throw error;
-        this.link.token = null;
-        return this.send(method, path, await this.currentToken(), body);
-      }
-    });
+  /**
+   * One API call with a valid token; a token the system stopped accepting is renewed once. No
+   * retry starts after `until` (see withResilience).
+   */
+  private authorized(
+    method: string,
+    path: string,
+    body?: unknown,
+    until?: number,
+  ): Promise<Response> {
+    return withResilience(
+      this.link.breaker,
+      this.policy,
+      async () => {
+        const token = await this.currentToken();
+        try {
+          return await this.send(method, path, token, body);
+        } catch (error) {
+          if (!(error instanceof ProviderError && error.kind === 'auth')) throw error;
+          this.link.token = null;
+          return this.send(method, path, await this.currentToken(), body);
+        }
+      },
+      until,
+    );
   }
 
   private async currentToken(): Promise<string> {

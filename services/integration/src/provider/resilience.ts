@@ -74,11 +74,16 @@ export function retryDelay(
   return error.transient ? policy.backoffMs * 2 ** (attempt - 1) : null;
 }
 
-/** Runs one provider call with retries (backoff, Retry-After) behind the system's breaker. */
+/**
+ * Runs one provider call with retries (backoff, Retry-After) behind the system's breaker. With
+ * `until` (a time, as Date.now() gives it), no attempt starts after it: the failure that would be
+ * retried is thrown instead, so a call with a budget ends within it and one attempt.
+ */
 export async function withResilience<T>(
   breaker: CircuitBreaker,
   policy: ResiliencePolicy,
   call: () => Promise<T>,
+  until?: number,
 ): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     breaker.check();
@@ -90,6 +95,7 @@ export async function withResilience<T>(
       if (error instanceof ProviderError && error.transient) breaker.failed();
       const delay = retryDelay(error, attempt, policy);
       if (delay === null) throw error;
+      if (until !== undefined && Date.now() + delay >= until) throw error;
       await sleep(delay);
     }
   }

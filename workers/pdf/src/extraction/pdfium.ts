@@ -103,6 +103,24 @@ export interface PdfiumExports {
     rotate: number,
     flags: number,
   ): void;
+  /** A form-fill callbacks block of @embedpdf's own (all left empty), for a form environment. */
+  PDFiumExt_OpenFormFillInfo(): number;
+  PDFiumExt_CloseFormFillInfo(info: number): void;
+  PDFiumExt_InitFormFillEnvironment(document: number, info: number): number;
+  PDFiumExt_ExitFormFillEnvironment(form: number): void;
+  FORM_OnAfterLoadPage(page: number, form: number): void;
+  FORM_OnBeforeClosePage(page: number, form: number): void;
+  FPDF_FFLDraw(
+    form: number,
+    bitmap: number,
+    page: number,
+    startX: number,
+    startY: number,
+    sizeX: number,
+    sizeY: number,
+    rotate: number,
+    flags: number,
+  ): void;
   FPDFBitmap_GetWidth(bitmap: number): number;
   FPDFBitmap_GetHeight(bitmap: number): number;
   FPDFBitmap_GetStride(bitmap: number): number;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FAILURE_REASONS } from '@hub/proto/jobs';
-import { PDFDocument } from 'pdf-lib';
+import { degrees, PDFDocument, rgb } from 'pdf-lib';
 import { PNG } from 'pngjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeFailure } from '../failures.ts';
@@ -69,6 +69,32 @@ describe('a scanned page drawn for OCR', () => {
       for (let x = 0; x < png.width; x++) if (brightness(x, y) < 3 * 128) dark++;
     }
     expect(dark).toBeGreaterThan(500);
+  });
+
+  it("shows a form field's value, as a viewer (and pdf.js) drew it", async () => {
+    // A form filled on screen: its values live in the fields' widgets, not the page's content.
+    const pdf = await PDFDocument.create();
+    const page = pdf.addPage([288, 90]);
+    const field = pdf.getForm().createTextField('name');
+    field.setText('WASH YOUR HANDS');
+    field.addToPage(page, { x: 0, y: 0, width: 288, height: 90, borderWidth: 0 });
+    const png = pngOf(await renderPage(await pdf.save(), 1));
+    let dark = 0;
+    for (let at = 0; at < png.data.length; at += 4) if (png.data[at]! < 128) dark++;
+    expect(dark).toBeGreaterThan(500);
+    // Not tinted as an editor marks the fields: the field's corner is as white as the page.
+    expect([...png.data.subarray(0, 4)]).toEqual([255, 255, 255, 255]);
+  });
+
+  it('of a page turned by /Rotate is drawn turned', async () => {
+    const pdf = await PDFDocument.create();
+    const page = pdf.addPage([288, 90]);
+    page.drawRectangle({ x: 0, y: 0, width: 20, height: 20, color: rgb(0, 0, 0) });
+    page.setRotation(degrees(90));
+    const png = pngOf(await renderPage(await pdf.save(), 1));
+    expect([png.width, png.height]).toEqual([250, 800]);
+    // The square at the bottom left of the unturned page is at the top left once turned.
+    expect(png.data[(2 * png.width + 2) * 4]).toBe(0);
   });
 
   it('of a large page is capped at 16 million pixels', () => {

@@ -31,13 +31,23 @@ export function renderSize(width: number, height: number): { width: number; heig
   return { width: Math.ceil(width * scale), height: Math.ceil(height * scale) };
 }
 
-/** A page of the open document drawn on white, as RGBA rows. */
-function drawPage(fpdf: PdfiumExports, document: PdfiumDocument, index: number): RasterImage {
+/**
+ * A page of the open document drawn on white, as RGBA rows, its form fields' values included:
+ * FPDF_RenderPageBitmap leaves form fields' widgets out (PDFium draws them with FPDF_FFLDraw, in
+ * the document's form environment `form`), and a form filled on screen holds its words there.
+ */
+function drawPage(
+  fpdf: PdfiumExports,
+  document: PdfiumDocument,
+  index: number,
+  form: number,
+): RasterImage {
   const page =
     index >= 0 && index < document.pageCount ? fpdf.FPDF_LoadPage(document.handle, index) : 0;
   // Nothing inside PDFium went wrong: the instance is kept, as for a file it cannot open.
   if (!page)
     throw new PdfLoadError('UnknownErrorException', `Page ${index + 1} could not be loaded`);
+  if (form) fpdf.FORM_OnAfterLoadPage(page, form);
   let bitmap = 0;
   try {
     checkHeap(fpdf);
@@ -53,6 +63,7 @@ function drawPage(fpdf: PdfiumExports, document: PdfiumDocument, index: number):
     fpdf.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, OPAQUE_WHITE);
     const flags = FPDF_ANNOT | FPDF_REVERSE_BYTE_ORDER;
     fpdf.FPDF_RenderPageBitmap(bitmap, page, 0, 0, width, height, 0, flags);
+    if (form) fpdf.FPDF_FFLDraw(form, bitmap, page, 0, 0, width, height, 0, flags);
     checkHeap(fpdf);
     const rowBytes = width * BYTES_PER_PIXEL;
     const stride = fpdf.FPDFBitmap_GetStride(bitmap);
@@ -66,6 +77,7 @@ function drawPage(fpdf: PdfiumExports, document: PdfiumDocument, index: number):
     return { width, height, bitDepth: 8, colourType: 6, rowBytes, data };
   } finally {
     if (bitmap) fpdf.FPDFBitmap_Destroy(bitmap);
+    if (form) fpdf.FORM_OnBeforeClosePage(page, form);
     fpdf.FPDF_ClosePage(page);
   }
 }
@@ -88,9 +100,14 @@ export async function renderPage(bytes: Uint8Array, pageNumber: number): Promise
   let raster: RasterImage;
   try {
     const document = openDocument(fpdf, bytes);
+    const formInfo = fpdf.PDFiumExt_OpenFormFillInfo();
+    const form = formInfo ? fpdf.PDFiumExt_InitFormFillEnvironment(document.handle, formInfo) : 0;
     try {
-      raster = drawPage(fpdf, document, pageNumber - 1);
+      raster = drawPage(fpdf, document, pageNumber - 1, form);
     } finally {
+      // The form environment refers to the document: it ends first.
+      if (form) fpdf.PDFiumExt_ExitFormFillEnvironment(form);
+      if (formInfo) fpdf.PDFiumExt_CloseFormFillInfo(formInfo);
       document.close();
     }
     checkHeap(fpdf);
