@@ -2,7 +2,16 @@
 // which pg_dump / pg_restore can work with it: PostgreSQL's tools refuse a server of a newer
 // major version than their own, so one of at least the server's major version is chosen.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  realpathSync,
+  statSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -143,16 +152,45 @@ export const majorOf = (version) => Number(/^(\d+)/.exec(version)?.[1] ?? 0);
 /**
  * Each program's version, asked once a process for a given file: a backup or restore looks at
  * every copy of pg_dump and pg_restore each time, and starting each with --version cost seconds.
- * Keyed by the file's modification time too, so a copy upgraded in place is asked again.
- * @type {Map<string, string | undefined>}
+ * Keyed by the file the path resolves to and its modification time, so a copy upgraded in place
+ * is asked again; Debian's /usr/bin/pg_dump is a wrapper choosing a version as it runs, so it is
+ * asked every time. A copy that did not answer is asked again next time.
+ * @type {Map<string, string>}
  */
 const versions = new Map();
 
 /** @param {string} tool */
 function versionOf(tool) {
-  const key = `${tool} ${statSync(tool, { throwIfNoEntry: false })?.mtimeMs}`;
-  if (!versions.has(key)) versions.set(key, askVersion(tool));
-  return versions.get(key);
+  const key = cacheKey(tool);
+  const known = key && versions.get(key);
+  if (known) return known;
+  const version = askVersion(tool);
+  if (key && version) versions.set(key, version);
+  return version;
+}
+
+/** @param {string} tool */
+function cacheKey(tool) {
+  try {
+    const real = realpathSync(tool);
+    // A script (Debian's pg_wrapper) decides at each run which binary it starts.
+    if (startsWithShebang(real)) return undefined;
+    return `${real} ${statSync(real).mtimeMs}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** @param {string} file */
+function startsWithShebang(file) {
+  const head = Buffer.alloc(2);
+  const fd = openSync(file, 'r');
+  try {
+    readSync(fd, head, 0, 2, 0);
+  } finally {
+    closeSync(fd);
+  }
+  return head.toString() === '#!';
 }
 
 /** @param {string} tool */
