@@ -154,6 +154,9 @@ function capGrowth(memory: WasmMemory): void {
   };
 }
 
+/** emscripten's lines on a growth refused: `growMemory: ...` and `Failed to grow the heap ...`. */
+const GROWTH_REFUSED = /^(growMemory:|Failed to grow the heap)/;
+
 async function load(): Promise<PdfiumExports> {
   // The wasm is read from the package's own file: nothing is fetched.
   const wasmPath = createRequire(import.meta.url).resolve('@embedpdf/pdfium/pdfium.wasm');
@@ -162,7 +165,7 @@ async function load(): Promise<PdfiumExports> {
     wasmBinary: wasmBinary.buffer as ArrayBuffer,
     // A growth refused at the limit is the memory failure; emscripten's lines on it are noise.
     printErr: (text: string) => {
-      if (!text.startsWith('growMemory:')) console.error(text);
+      if (!GROWTH_REFUSED.test(text)) console.error(text);
     },
   });
   module.PDFiumExt_Init();

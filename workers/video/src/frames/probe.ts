@@ -122,11 +122,7 @@ export function videoFailure(error: Error, stderr?: string): VideoFailure {
  * another attempt copies it again.
  */
 export function ourCopyFailed(reason: string): boolean {
-  const ours: string[] = [
-    FAILURE_REASONS.file_read_missing,
-    FAILURE_REASONS.file_read_refused,
-    FAILURE_REASONS.file_read_failed,
-  ];
+  const ours: string[] = [FAILURE_REASONS.file_read_missing, FAILURE_REASONS.file_read_refused];
   return ours.includes(reason);
 }
 
