@@ -429,7 +429,15 @@ describe('answers larger than the service reads into memory', () => {
 describe('a camera system answering small pages', () => {
   let system: Server;
   /** The cameras of the system and how many it answers a page, whatever per_page asks. */
-  let shape = { cameras: 0, perPage: 0, pageDelayMs: 0, refusedFrom: 0 };
+  let shape = {
+    cameras: 0,
+    perPage: 0,
+    pageDelayMs: 0,
+    /** The first page answered after pageDelayMs; those before it answer at once. */
+    slowFrom: 1,
+    refusedFrom: 0,
+    refusedWith: 429,
+  };
   let pagesAsked = 0;
 
   beforeAll(async () => {
@@ -438,12 +446,12 @@ describe('a camera system answering small pages', () => {
       if (req.url === '/oauth/token') return res.end(JSON.stringify({ access_token: 'tok-123' }));
       const page = Number(new URL(req.url ?? '', 'http://system').searchParams.get('page'));
       pagesAsked += 1;
-      if (shape.pageDelayMs > 0)
+      if (shape.pageDelayMs > 0 && page >= shape.slowFrom)
         await new Promise((resolve) => setTimeout(resolve, shape.pageDelayMs));
       if (shape.refusedFrom > 0 && page >= shape.refusedFrom) {
-        res.statusCode = 429;
-        res.setHeader('retry-after', '1');
-        return res.end(JSON.stringify({ error: 'rate_limited' }));
+        res.statusCode = shape.refusedWith;
+        if (shape.refusedWith === 429) res.setHeader('retry-after', '1');
+        return res.end(JSON.stringify({ error: 'refused', message: 'No more pages now.' }));
       }
       const first = (page - 1) * shape.perPage + 1;
       const last = Math.min(page * shape.perPage, shape.cameras);
@@ -464,13 +472,22 @@ describe('a camera system answering small pages', () => {
   const camera = (
     cameras: number,
     perPage: number,
-    slow?: { pageDelayMs: number; budgetMs: number; refusedFrom?: number; maxAttempts?: number },
+    slow?: {
+      pageDelayMs: number;
+      budgetMs: number;
+      slowFrom?: number;
+      refusedFrom?: number;
+      refusedWith?: number;
+      maxAttempts?: number;
+    },
   ) => {
     shape = {
       cameras,
       perPage,
       pageDelayMs: slow?.pageDelayMs ?? 0,
+      slowFrom: slow?.slowFrom ?? 1,
       refusedFrom: slow?.refusedFrom ?? 0,
+      refusedWith: slow?.refusedWith ?? 429,
     };
     pagesAsked = 0;
     const budget = slow ? { pagesBudgetMs: slow.budgetMs } : {};
@@ -538,13 +555,78 @@ describe('a camera system answering small pages', () => {
     expect(pagesAsked).toBeLessThan(Math.ceil(10_050 / CAMERA_PAGE_MIN));
   });
 
-  it('waits for no retry of a page past its time budget', async () => {
+  /** The cameras of the first page, as the list answers them. */
+  const firstPage = Array.from({ length: CAMERA_PAGE_MIN }, (_, index) => ({
+    id: `cam-${index + 1}`,
+    name: `Camera ${index + 1}`,
+    model: '',
+    notes: '',
+  }));
+
+  it('waits for no retry of a page past its time budget, and lists the pages read', async () => {
     // The second page, asked within the budget, is refused for a second at every attempt: waiting
     // for its retries (two, of three attempts; up to 5 s each by default) would end the chain
-    // seconds past the budget and its margin, when the gateway has stopped waiting.
+    // seconds past the budget and its margin, when the gateway has stopped waiting. The cameras
+    // of the first page are what could be read in time.
     const slow = { pageDelayMs: 0, budgetMs: 500, refusedFrom: 2, maxAttempts: 3 };
+    const listing = await camera(1_000, CAMERA_PAGE_MIN, slow).listCameras(CAMERA_LIST_MAX);
+    expect(listing).toEqual({ cameras: firstPage, more: 'time' });
+    expect(pagesAsked).toBe(2);
+  });
+
+  it('lists the pages read when the next one times out past its time budget', async () => {
+    // The second page answers after a second, past the 300 ms timeout of its only attempt, which
+    // ends past the 200 ms budget.
+    const slow = { pageDelayMs: 1_000, slowFrom: 2, budgetMs: 200 };
+    const listing = await camera(1_000, CAMERA_PAGE_MIN, slow).listCameras(CAMERA_LIST_MAX);
+    expect(listing).toEqual({ cameras: firstPage, more: 'time' });
+    expect(pagesAsked).toBe(2);
+  });
+
+  it('lists the pages read when the next one fails once its time budget has run out', async () => {
+    // The second page is refused 250 ms after it is asked for, past the 200 ms budget (or, on a
+    // slow machine, times out past it): no retry is waited for.
+    const slow = {
+      pageDelayMs: 250,
+      slowFrom: 2,
+      budgetMs: 200,
+      refusedFrom: 2,
+      refusedWith: 503,
+      maxAttempts: 3,
+    };
+    const listing = await camera(1_000, CAMERA_PAGE_MIN, slow).listCameras(CAMERA_LIST_MAX);
+    expect(listing).toEqual({ cameras: firstPage, more: 'time' });
+    expect(pagesAsked).toBe(2);
+  });
+
+  it('tells a camera not found in time when a page past its time budget is refused', async () => {
+    const slow = { pageDelayMs: 0, budgetMs: 500, refusedFrom: 2, maxAttempts: 3 };
+    const error = await failure(camera(1_000, CAMERA_PAGE_MIN, slow).findCamera('cam-900'));
+    expect(error.kind).toBe('timeout');
+    expect(error.message).toBe(
+      'The camera system answered too slowly: the camera was not found within 0.5 s.',
+    );
+  });
+
+  it('fails the list when its first page is refused, however little time is left', async () => {
+    const slow = { pageDelayMs: 0, budgetMs: 500, refusedFrom: 1, maxAttempts: 3 };
     const error = await failure(camera(1_000, CAMERA_PAGE_MIN, slow).listCameras(CAMERA_LIST_MAX));
     expect(error.kind).toBe('rate_limited');
-    expect(pagesAsked).toBe(2);
+    expect(pagesAsked).toBe(1);
+  });
+
+  it('fails the list when a later page fails every attempt within its time budget', async () => {
+    const slow = { pageDelayMs: 0, budgetMs: 10_000, refusedFrom: 2, refusedWith: 503 };
+    const error = await failure(
+      camera(1_000, CAMERA_PAGE_MIN, { ...slow, maxAttempts: 3 }).listCameras(CAMERA_LIST_MAX),
+    );
+    expect(error.kind).toBe('unavailable');
+    expect(pagesAsked).toBe(1 + 3);
+    const scope = { ...slow, refusedWith: 403 };
+    const refused = await failure(
+      camera(1_000, CAMERA_PAGE_MIN, scope).listCameras(CAMERA_LIST_MAX),
+    );
+    expect(refused.kind).toBe('scope');
+    expect(refused.message).toBe('No more pages now.');
   });
 });

@@ -10,7 +10,12 @@ import {
   type ProviderCredentials,
   ProviderError,
 } from './camera-provider.js';
-import { CircuitBreaker, type ResiliencePolicy, withResilience } from './resilience.js';
+import {
+  CircuitBreaker,
+  type ResiliencePolicy,
+  RetryPastBudget,
+  withResilience,
+} from './resilience.js';
 
 const TokenAnswer = z.object({ access_token: z.string(), expires_in: z.number().optional() });
 const CameraPage = z.object({
@@ -173,7 +178,9 @@ export class CloudCameraProvider implements CameraProvider {
   /**
    * The system's cameras a page at a time, following next_page as far as it leads but no further
    * than `limit` pages, nor past the pages' time budget; returns false when next_page ended, else
-   * why it was not followed further ('pages': the limit, 'time': the budget).
+   * why it was not followed further ('pages': the limit, 'time': the budget). A page after the
+   * first that fails as time runs out (its retry would pass the budget, or it failed past it in a
+   * way a retry could mend) ends the chain as the budget does: the pages read are the answer.
    */
   private async *cameraPages(
     limit: number,
@@ -185,15 +192,22 @@ export class CloudCameraProvider implements CameraProvider {
     for (let page = 1, pages = 0; ; pages += 1) {
       if (pages >= limit) return 'pages';
       if (pages > 0 && Date.now() >= deadline) return 'time';
-      const answer = CameraPage.parse(
-        await this.json(
+      let read: unknown;
+      try {
+        read = await this.json(
           'GET',
           `/v1/cameras?page=${page}&per_page=${PAGE_SIZE}`,
           undefined,
           { what: 'a page of cameras', maxBytes: ANSWER_MAX_BYTES },
           deadline,
-        ),
-      );
+        );
+      } catch (error) {
+        // The first page failing tells nothing was read: the failure is the answer. A refusal
+        // no retry would mend (a scope, the credentials) stays one on any page.
+        if (pages > 0 && outOfTime(error, deadline)) return 'time';
+        throw error instanceof RetryPastBudget ? error.failure : error;
+      }
+      const answer = CameraPage.parse(read);
       yield answer.data.map((camera) => ({
         id: camera.id,
         name: camera.name,
@@ -361,6 +375,13 @@ export class CloudCameraProvider implements CameraProvider {
     if (response.ok) return response;
     throw await answerFailure(response);
   }
+}
+
+/** Whether a call failed for want of time: its retry was cut by the budget, or came past it. */
+function outOfTime(error: unknown, deadline: number): boolean {
+  if (error instanceof RetryPastBudget) return true;
+  if (!(error instanceof ProviderError) || Date.now() < deadline) return false;
+  return error.transient || error.kind === 'rate_limited';
 }
 
 /** What an answer is (with its article, for the refusal's words) and the most of it read. */

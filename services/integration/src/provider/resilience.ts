@@ -75,9 +75,21 @@ export function retryDelay(
 }
 
 /**
+ * A failure that would have been retried, but not before the call's `until`: thrown apart from
+ * the failure itself so the caller with a budget can tell that its time, not the system's
+ * refusal, ended the call (a chain of camera pages then answers the pages it read).
+ */
+export class RetryPastBudget extends Error {
+  constructor(readonly failure: ProviderError) {
+    super(failure.message);
+  }
+}
+
+/**
  * Runs one provider call with retries (backoff, Retry-After) behind the system's breaker. With
  * `until` (a time, as Date.now() gives it), no attempt starts after it: the failure that would be
- * retried is thrown instead, so a call with a budget ends within it and one attempt.
+ * retried is thrown instead, as a RetryPastBudget, so a call with a budget ends within it and one
+ * attempt.
  */
 export async function withResilience<T>(
   breaker: CircuitBreaker,
@@ -95,7 +107,8 @@ export async function withResilience<T>(
       if (error instanceof ProviderError && error.transient) breaker.failed();
       const delay = retryDelay(error, attempt, policy);
       if (delay === null) throw error;
-      if (until !== undefined && Date.now() + delay >= until) throw error;
+      if (until !== undefined && Date.now() + delay >= until)
+        throw error instanceof ProviderError ? new RetryPastBudget(error) : error;
       await sleep(delay);
     }
   }
