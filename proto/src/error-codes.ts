@@ -12,6 +12,7 @@ export const ERROR_TEXTS = {
   invalid_credentials: 'Invalid email or password. Please try again.',
   sign_in_rate_limited: 'Too many sign-in attempts. Please wait {wait} and try again.',
   session_ended: 'Your session has ended. Please sign in again.',
+  sign_in_required: 'Please sign in to continue.',
   not_permitted: "You don't have permission to do this.",
   // Invitations and account setup
   invitation_invalid: 'This password setup link is invalid or has expired.',

@@ -135,8 +135,11 @@ describe('sessions', () => {
       `UPDATE sessions SET expires_at = now() - interval '1 second'
         WHERE user_id = (SELECT id FROM users WHERE email = 'otto@acme.test')`,
     );
-    const expired = await expectError(browser.call(api.currentUser), 401);
+    // The code lets the web app word it in the reader's language (it read English to everyone).
+    const expired = await expectError(browser.call(api.currentUser), 401, 'sign_in_required');
     expect(expired.message).toBe('Please sign in to continue.');
+    const anonymous = new ApiSession(stack.url);
+    await expectError(anonymous.call(api.currentUser), 401, 'sign_in_required');
   });
 
   it('tells every gateway when a session ends, so none keeps serving it from its cache', async () => {

@@ -490,6 +490,15 @@ describe('people import', () => {
     expect(await stack.storage.list(`org/${acme}/people-imports/`)).toHaveLength(files);
   });
 
+  it('reads a file shorter than the bytes its kind is told by, whole', async () => {
+    // 12 bytes, fewer than the upload's sniff: they were lost, and the file read as empty.
+    const noEmail = await preview(admin, 'foo,bar\n1,2\n');
+    expect(noEmail).toMatchObject({
+      status: 400,
+      body: { code: 'csv_columns_missing', params: { column: 'email' } },
+    });
+  });
+
   it('keeps each organization to itself', async () => {
     const { importId } = await previewed('email,name\nzed@acme.test,Zed\n');
     await stack.createUser({

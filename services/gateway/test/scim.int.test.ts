@@ -983,6 +983,22 @@ describe('errors', () => {
     expect(noOps.status).toBe(400);
   });
 
+  it('answers 404 for a user id no row can have, past the database integer too (was a 500)', async () => {
+    const { secret } = await newToken(acmeAdmin, 'Ids');
+    const patch = {
+      schemas: [PATCH_OP],
+      Operations: [{ op: 'replace', value: { active: false } }],
+    };
+    const put = { schemas: [USER], userName: 'otto@acme.test', active: true };
+    for (const id of ['2147483648', '99999999999999', '0', '-1', '1e3']) {
+      for (const [method, body] of [['GET'], ['PUT', put], ['PATCH', patch], ['DELETE']] as const) {
+        const answer = await scim(secret, method, `/Users/${id}`, body);
+        expect([method, id, answer.status]).toEqual([method, id, 404]);
+        expect(answer.body).toMatchObject({ status: '404', schemas: [ERROR] });
+      }
+    }
+  });
+
   it('rate-limits each token with 429 and Retry-After', async () => {
     const { secret } = await newToken(acmeAdmin, 'Busy');
     const other = await newToken(acmeAdmin, 'Quiet');

@@ -9,7 +9,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { z } from 'zod';
-import { NOT_PERMITTED, type RouteContract } from '@hub/proto';
+import { ERROR_TEXTS, NOT_PERMITTED, type RouteContract } from '@hub/proto';
 import { ROUTE_CONTRACT } from '../http/endpoint.decorator.js';
 import { SessionCache } from './session-cache.js';
 import { browserOf, type GuardedRequest, SESSION_COOKIE } from '../http/request-context.js';
@@ -19,7 +19,7 @@ import { validationRefusal } from '../http/validation-refusal.js';
 import { ApiTokenAuthenticator } from '../api-tokens/api-token-authenticator.js';
 import { bearerSecret } from '../api-tokens/bearer.js';
 
-export const SIGN_IN_REQUIRED = 'Please sign in to continue.';
+export const SIGN_IN_REQUIRED = ERROR_TEXTS.sign_in_required;
 
 /**
  * Runs before every handler: a route without a contract is refused (fail closed); so is a

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { IncomingMessage } from 'node:http';
-import { type Readable, Transform, type TransformCallback } from 'node:stream';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import {
   BadRequestException,
@@ -51,8 +51,11 @@ export function displayName(filename: string | undefined): string {
   return [...plainText(filename ?? '').trim()].slice(0, 255).join('') || 'upload';
 }
 
-/** Reads at least `count` bytes (fewer at the end of the stream) and puts them back. */
-async function peek(stream: Readable, count: number): Promise<Buffer> {
+/**
+ * Reads at least `count` bytes (fewer at the end of the stream) and answers them with the whole
+ * file to read from: the stream with them put back, or them alone when the stream ended.
+ */
+async function peek(stream: Readable, count: number): Promise<{ head: Buffer; whole: Readable }> {
   const chunks: Buffer[] = [];
   let length = 0;
   while (length < count && !stream.readableEnded) {
@@ -74,8 +77,11 @@ async function peek(stream: Readable, count: number): Promise<Buffer> {
     }
   }
   const head = Buffer.concat(chunks);
+  // A stream past its 'end' takes nothing back (unshift is dropped without an error): a file
+  // shorter than `count` was stored empty, a 12-byte CSV refused as "The file is empty."
+  if (stream.readableEnded) return { head, whole: Readable.from([head], { objectMode: false }) };
   if (head.length > 0) stream.unshift(head);
-  return head;
+  return { head, whole: stream };
 }
 
 /**
@@ -168,7 +174,7 @@ export class UploadReceiver {
     fields: F,
     keyFor: (kind: string, fields: F) => Promise<string>,
   ): Promise<Omit<ReceivedUpload<F>, 'fileName'>> {
-    const head = await peek(file, SNIFF_BYTES);
+    const { head, whole } = await peek(file, SNIFF_BYTES);
     const kind = head.length > 0 ? sniffFileKind(head) : null;
     if (head.length === 0) throw this.refuse(file, new BadRequestException(rule.messages.missing));
     if (!kind || !rule.kinds.includes(kind))
@@ -176,7 +182,7 @@ export class UploadReceiver {
     const key = await keyFor(kind, fields).catch((error: unknown) => {
       throw this.refuse(file, error);
     });
-    const limited = file.pipe(new SizeLimit(rule.maxBytes));
+    const limited = whole.pipe(new SizeLimit(rule.maxBytes));
     // pipe() does not pass errors on: a browser that goes away must fail the store, not stall it.
     file.once('error', (error) => limited.destroy(error));
     try {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { ScimAnswer, ScimCall } from '@hub/proto';
+import { RowId, type ScimAnswer, type ScimCall } from '@hub/proto';
 import {
   answerScimCall,
   bounded,
@@ -209,13 +209,14 @@ export class ScimUsersService {
       throw refuse(400, OTHER_DOMAIN, 'invalidValue');
   }
 
-  /** The organization's member with this id; anyone else's is as unknown as a made-up id. */
+  /**
+   * The organization's member with this id; anyone else's is as unknown as a made-up id, and so
+   * is one no row can have: past PostgreSQL's integer (the query failed, a 500) or not plain
+   * digits (Number() reads "1e3" as 1000, someone else's id).
+   */
   private async existing(organizationId: number, id: number | string | undefined) {
-    const userId = Number(id);
-    const user =
-      Number.isSafeInteger(userId) && userId > 0
-        ? await this.users.find(organizationId, userId)
-        : null;
+    const userId = RowId.safeParse(id);
+    const user = userId.success ? await this.users.find(organizationId, userId.data) : null;
     if (!user) throw refuse(404, 'User not found');
     return user;
   }

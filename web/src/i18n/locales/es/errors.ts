@@ -6,6 +6,7 @@ export const errors: Record<ErrorCode, string> = {
   sign_in_rate_limited:
     'Demasiados intentos de inicio de sesión. Espera un poco y vuelve a intentarlo.',
   session_ended: 'Tu sesión terminó. Vuelve a iniciar sesión.',
+  sign_in_required: 'Inicia sesión para continuar.',
   not_permitted: 'No tienes permiso para hacer esto.',
   invitation_invalid: 'Este enlace para crear tu contraseña no es válido o ya caducó.',
   invitation_expired:

@@ -5,6 +5,7 @@ export const errors: Record<ErrorCode, string> = {
   invalid_credentials: 'E-mail ou mot de passe incorrect. Veuillez réessayer.',
   sign_in_rate_limited: 'Trop de tentatives de connexion. Patientez un peu, puis réessayez.',
   session_ended: 'Votre session a pris fin. Veuillez vous reconnecter.',
+  sign_in_required: 'Veuillez vous connecter pour continuer.',
   not_permitted: 'Vous n’avez pas l’autorisation de faire cela.',
   invitation_invalid: 'Ce lien de création de mot de passe est invalide ou a expiré.',
   invitation_expired:
