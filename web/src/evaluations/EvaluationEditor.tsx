@@ -1,9 +1,8 @@
 import type { ReviewEvaluation } from '@hub/proto';
 import { useForm, useStore } from '@tanstack/react-form';
 import { Plus, Save, Send } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { submitForm } from '../forms/contractForm';
-import { toast } from '../toast/toastStore';
 import { Badge } from '../ui/Badge';
 import { Card } from '../ui/Card';
 import { Field } from '../ui/Field';
@@ -24,6 +23,7 @@ import {
   type EditorState,
 } from './evaluationText';
 import { ConflictNotice } from './ConflictNotice';
+import { InvalidDraftToast } from './invalidDraftToast';
 import { usePublishEvaluation, useReloadEvaluation, useSaveEvaluation } from './mutations';
 import { LearningPoints } from './LearningPoints';
 import { plainTextarea, QuestionEditor } from './QuestionEditor';
@@ -51,6 +51,7 @@ export function EvaluationEditor({
   const publish = usePublishEvaluation(documentId, () => setConflict(true));
   const reload = useReloadEvaluation(documentId);
   const updatedAt = evaluation.updatedAt;
+  const [invalidToast] = useState(() => new InvalidDraftToast());
 
   // The client-side check mirrors the server's (proto's EvaluationDraft); its messages are keyed
   // by path within the questions, so the editor shows them itself once a save or publish was tried.
@@ -62,7 +63,7 @@ export function EvaluationEditor({
     },
     onSubmitInvalid: ({ value }) => {
       const errors = draftErrors(value);
-      toast({
+      invalidToast.show({
         title: t('evaluations.cannotSave'),
         description: t('evaluations.fixFirst', {
           count: Object.keys(errors).length,
@@ -81,6 +82,7 @@ export function EvaluationEditor({
   const errors = useMemo(() => draftErrors(state), [state]);
   const shown: DraftErrors = showErrors ? errors : {};
   const problems = Object.keys(errors).length;
+  useEffect(() => invalidToast.settle(problems), [invalidToast, problems]);
   const dirty = isDirty(state);
   const status = evaluationStatusBadge(evaluation.status);
   const notice = revisionNotice(evaluation);
