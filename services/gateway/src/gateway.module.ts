@@ -30,7 +30,6 @@ import { SessionCache } from './auth/session-cache.js';
 import { DownloadCredentials } from './auth/download-credentials.js';
 import { HealthController } from './health/health.controller.js';
 import { HealthService } from './health/health.service.js';
-import { ErrorFilter } from './http/error.filter.js';
 import { StatsController } from './stats/stats.controller.js';
 import { OnboardingController } from './onboarding/onboarding.controller.js';
 import { OrganizationExportController } from './organization-export/organization-export.controller.js';
@@ -40,6 +39,7 @@ import { SettingsController } from './settings/settings.controller.js';
 import { ScimController } from './scim/scim.controller.js';
 import { ScimTokensController } from './scim/scim-tokens.controller.js';
 import { ScimGuard } from './scim/scim.guard.js';
+import { ApplicationErrorFilter } from './scim/scim-error.filter.js';
 import { TokenRateLimiter } from './rate-limits/token-rate-limiter.js';
 
 export interface GatewayConnections {
@@ -92,7 +92,7 @@ export class GatewayModule {
         SignedLinks,
         StoredFileReply,
         { provide: APP_GUARD, useClass: RouteGuard },
-        { provide: APP_FILTER, useClass: ErrorFilter },
+        { provide: APP_FILTER, useClass: ApplicationErrorFilter },
         LoginRateLimiter,
         ApiTokenAuthenticator,
         TokenRateLimiter,

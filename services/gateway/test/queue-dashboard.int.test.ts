@@ -48,7 +48,10 @@ async function page(session: ApiSession | null, path: string, method = 'GET') {
 describe('the queue dashboard', () => {
   it('refuses anonymous callers (401) and every role but the super administrator (403)', async () => {
     for (const path of [base, `${base}/api/queues`]) {
-      expect((await page(null, path)).status, path).toBe(401);
+      const anonymous = await page(null, path);
+      expect(anonymous.status, path).toBe(401);
+      // Coded as every other refusal, so a reader's language can word it.
+      expect(JSON.parse(anonymous.text), path).toMatchObject({ code: 'sign_in_required' });
       expect((await page(admin, path)).status, path).toBe(403);
       expect((await page(operator, path)).status, path).toBe(403);
     }

@@ -4,6 +4,7 @@ import {
   PEOPLE_IMPORT_REASONS,
   type PeopleImportReasonCode,
 } from '@hub/proto';
+import { endingSentence } from './sentence.js';
 
 /**
  * What the services write for a person, in English: the reference catalog. `es.ts` and `fr.ts`
@@ -15,7 +16,7 @@ export const en = {
     subject: (p: { organization: string }) => `You're invited to ${p.organization}`,
     greeting: (p: { name: string }) => `Hello ${p.name},`,
     invited: (p: { organization: string }) =>
-      `You have been invited to ${p.organization}. Set your password to activate your account.`,
+      `You have been invited to ${endingSentence(p.organization)} Set your password to activate your account.`,
     photo:
       'You will also be asked for a profile photo: it is used to recognise you in performance videos.',
     button: 'Set up your account',
@@ -35,7 +36,7 @@ export const en = {
     disabled: (p: { url: string; hours: number }) =>
       `The webhook endpoint ${p.url} was disabled: every delivery failed for ${p.hours} hours.`,
     kept: 'Its deliveries stay in the log. Once the endpoint answers again, enable it and replay what it missed in',
-    where: 'Settings > Integrations',
+    where: 'Settings > Webhooks',
   },
   certificate: {
     title: 'Certificate of Competence',

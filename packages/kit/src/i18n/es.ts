@@ -1,6 +1,7 @@
 import { FAILURE_REASONS_ES, PEOPLE_IMPORT_REASONS_ES } from '@hub/proto';
 import type { ServerCatalog } from './en.js';
 import { counted } from './plural.js';
+import { endingSentence } from './sentence.js';
 
 const count = counted('es');
 
@@ -19,7 +20,7 @@ export const es: ServerCatalog = {
     subject: (p) => `Te invitamos a ${p.organization}`,
     greeting: (p) => `Hola, ${p.name}:`,
     invited: (p) =>
-      `Te han invitado a ${p.organization}. Crea tu contraseña para activar tu cuenta.`,
+      `Te han invitado a ${endingSentence(p.organization)} Crea tu contraseña para activar tu cuenta.`,
     photo:
       'También te pediremos una foto de perfil: sirve para reconocerte en los videos de desempeño.',
     button: 'Activar mi cuenta',
@@ -39,7 +40,7 @@ export const es: ServerCatalog = {
     disabled: (p) =>
       `Se desactivó el endpoint de webhook ${p.url}: todos los envíos fallaron durante ${p.hours} horas.`,
     kept: 'Sus envíos siguen en el registro. Cuando el endpoint vuelva a responder, actívalo y reenvía lo que se perdió en',
-    where: 'Configuración > Integraciones',
+    where: 'Configuración > Webhooks',
   },
   certificate: {
     title: 'Certificado de Competencia',

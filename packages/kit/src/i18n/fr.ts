@@ -1,6 +1,7 @@
 import { FAILURE_REASONS_FR, PEOPLE_IMPORT_REASONS_FR } from '@hub/proto';
 import type { ServerCatalog } from './en.js';
 import { counted } from './plural.js';
+import { endingSentence } from './sentence.js';
 
 const count = counted('fr');
 /** "de Franck", "d’Otto": French elides before a vowel. */
@@ -21,7 +22,7 @@ export const fr: ServerCatalog = {
     subject: (p) => `Invitation à rejoindre ${p.organization}`,
     greeting: (p) => `Bonjour ${p.name},`,
     invited: (p) =>
-      `Vous êtes invité à rejoindre ${p.organization}. Choisissez votre mot de passe pour activer votre compte.`,
+      `Vous êtes invité à rejoindre ${endingSentence(p.organization)} Choisissez votre mot de passe pour activer votre compte.`,
     photo:
       'Une photo de profil vous sera aussi demandée : elle sert à vous reconnaître dans les vidéos de performance.',
     button: 'Activer mon compte',
@@ -41,7 +42,7 @@ export const fr: ServerCatalog = {
     disabled: (p) =>
       `Le point de terminaison de webhook ${p.url} a été désactivé : toutes les livraisons ont échoué pendant ${p.hours} heures.`,
     kept: 'Ses livraisons restent dans le journal. Dès qu’il répond de nouveau, réactivez-le et renvoyez ce qu’il a manqué dans',
-    where: 'Paramètres > Intégrations',
+    where: 'Paramètres > Webhooks',
   },
   certificate: {
     title: 'Certificat de compétence',

@@ -7,6 +7,7 @@ import {
   ScimRefusal,
   scimFilter,
   scimPaging,
+  UNREADABLE_FILTER,
 } from './scim-protocol.js';
 
 const user = {
@@ -54,6 +55,13 @@ describe('scimFilter', () => {
       status: '400',
       scimType: 'invalidFilter',
     });
+  });
+
+  it("words an unreadable filter itself, never in the parser library's words", () => {
+    for (const text of ['userName eq', 'userName eq "ann', '(', 'userName zz "x"']) {
+      const { detail } = refusal(() => scimFilter(text)).body as { detail: string };
+      expect(detail, text).toBe(UNREADABLE_FILTER);
+    }
   });
 });
 

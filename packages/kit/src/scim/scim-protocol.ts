@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import {
   type Compare,
   filter as filterOf,
@@ -8,6 +9,12 @@ import { scimPatch, type ScimPatchOperation } from 'scim-patch';
 import { z } from 'zod';
 import { type ScimAnswer, scimError, SCIM_SCHEMAS } from '@hub/proto';
 import { isUniqueViolation } from '../database/unique-violation.js';
+
+const logger = new Logger('ScimFilter');
+
+/** What a filter the parser cannot read is answered with (SCIM `invalidFilter`). */
+export const UNREADABLE_FILTER =
+  'The filter could not be read. Write it as RFC 7644 describes, for example userName eq "ann@example.com".';
 
 /** A SCIM answer that is an error, thrown where a handler cannot go on, caught by `scimAnswer`. */
 export class ScimRefusal extends Error {
@@ -79,7 +86,10 @@ export function scimFilter(text: string | undefined): {
   try {
     ast = parseFilter(text);
   } catch (error) {
-    throw refuse(400, `The filter could not be read: ${(error as Error).message}`, 'invalidFilter');
+    // The parser's own words ("[(EOT)] is not json") mean nothing to an identity provider's
+    // administrator: they stay in the log, the answer says what to fix.
+    logger.warn(`unreadable SCIM filter ${JSON.stringify(text)}: ${(error as Error).message}`);
+    throw refuse(400, UNREADABLE_FILTER, 'invalidFilter');
   }
   const test = filterOf(foldedFilter(ast));
   return { ast, matches: (resource) => test(folded(resource)) };

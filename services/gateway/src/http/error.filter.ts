@@ -38,7 +38,7 @@ function isParams(value: unknown): value is NonNullable<ErrorBody['params']> {
  * The table's code for a message it knows, with the parts the service filled in as `params`,
  * else the code and params the thrower gave (a schema's rule).
  */
-function withCode(body: ErrorBody): ErrorBody {
+export function withCode(body: ErrorBody): ErrorBody {
   const known = errorCodeOf(body.message);
   if (!known) return body;
   const parts = errorPartsOf(body.message);

@@ -5,7 +5,7 @@ import { type OrganizationBacklog, readOrganizationBacklog } from '@hub/kit';
 import { type MountContract, mounts } from '@hub/proto';
 import { authorize } from '../auth/route.guard.js';
 import type { SessionCache } from '../auth/session-cache.js';
-import { bodyOfHttpException } from '../http/error.filter.js';
+import { bodyOfHttpException, withCode } from '../http/error.filter.js';
 import type { GuardedRequest } from '../http/request-context.js';
 import { refuseForeignOrigin } from '../http/request-origin.js';
 
@@ -34,7 +34,8 @@ export async function registerQueueDashboard(
         await authorize(sessions, request as GuardedRequest, mount.access);
       } catch (error) {
         if (!(error instanceof HttpException)) throw error;
-        return reply.status(error.getStatus()).send(bodyOfHttpException(error));
+        // Answered here, outside the error filter: coded as every other refusal.
+        return reply.status(error.getStatus()).send(withCode(bodyOfHttpException(error)));
       }
     });
     const relay = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -1,9 +1,18 @@
-import { Controller, Inject, NotFoundException, Query, Req, Res } from '@nestjs/common';
+import {
+  BadRequestException,
+  Controller,
+  Inject,
+  NotFoundException,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import {
   type Actor,
   api,
   CSV_KINDS,
+  ERROR_TEXTS,
   EXPORT_KINDS,
   type ExportService,
   exportRpc,
@@ -37,6 +46,21 @@ const RECORDS_RPC = {
 
 const PRODUCT_VERSION = process.env.PRODUCT_VERSION ?? '0.1.0';
 
+/**
+ * The organization exported: the one the super administrator names (theirs is the platform's
+ * own, which they never mean to export by leaving the parameter out), else the administrator's.
+ * Identity refuses an administrator naming another (each service checks again).
+ */
+function exportedOrganization(actor: Actor, query: OrganizationExportQuery): number {
+  if (actor.role !== 'super_admin') return query.organizationId ?? actor.organizationId;
+  if (!query.organizationId)
+    throw new BadRequestException({
+      message: ERROR_TEXTS.organization_required,
+      field: 'organizationId',
+    });
+  return query.organizationId;
+}
+
 @Controller()
 export class OrganizationExportController {
   constructor(
@@ -59,7 +83,7 @@ export class OrganizationExportController {
     @Req() request: GuardedRequest,
     @Res() reply: FastifyReply,
   ) {
-    const organizationId = query.organizationId ?? actor.organizationId;
+    const organizationId = exportedOrganization(actor, query);
     const batch = (service: ExportService, kind: string) => (after: RecordCursor | null) =>
       this.rpc.call(RECORDS_RPC[service] as typeof exportRpc.identityRecords, {
         actor,

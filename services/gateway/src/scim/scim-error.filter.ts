@@ -5,17 +5,44 @@ import {
   HttpException,
   Logger,
 } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   FAILURE_STATUS,
+  SCIM_BASE_PATH,
   SCIM_CONTENT_TYPE,
   type ScimAnswer,
   scimError,
   type ScimErrorType,
 } from '@hub/proto';
 import { isRedisOutage, REDIS_UNAVAILABLE, RpcCallError } from '@hub/kit';
-import { bodyOfHttpException } from '../http/error.filter.js';
+import { bodyOfHttpException, ErrorFilter } from '../http/error.filter.js';
 import { OUTAGE_RETRY_AFTER_SECONDS } from '../http/outage-gate.js';
+
+/** What a body fastify's JSON parsers refused is answered with (SCIM `invalidSyntax`). */
+export const UNREADABLE_SCIM_BODY =
+  'The request body could not be read as JSON. Send the resource as a JSON object, as RFC 7643 describes.';
+
+/**
+ * The codes of fastify's JSON parsers (SCIM's and `application/json`'s): a body that is not
+ * JSON, an empty one, one with a `__proto__` key. Their words name `application/json` whatever
+ * the request's content-type was.
+ */
+const UNREADABLE_BODY_CODES = new Set([
+  'FST_ERR_CTP_INVALID_JSON_BODY',
+  'FST_ERR_CTP_EMPTY_JSON_BODY',
+]);
+
+/** Such a refusal as it comes: Nest's fastify adapter hands it on as an HttpException's cause. */
+function isUnreadableBody(error: unknown): boolean {
+  const refused = error instanceof HttpException ? error.cause : error;
+  const code = (refused as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && UNREADABLE_BODY_CODES.has(code);
+}
+
+const isScimPath = (url: string) =>
+  url === SCIM_BASE_PATH ||
+  url.startsWith(`${SCIM_BASE_PATH}/`) ||
+  url.startsWith(`${SCIM_BASE_PATH}?`);
 
 /** Sends a SCIM answer as `application/scim+json`, with a Location for what it created. */
 export function sendScim(reply: FastifyReply, answer: ScimAnswer): void {
@@ -40,6 +67,9 @@ export class ScimErrorFilter implements ExceptionFilter {
   }
 
   private answerOf(error: unknown): { answer: ScimAnswer; retryAfter?: number } {
+    if (isUnreadableBody(error)) {
+      return { answer: scimError(400, UNREADABLE_SCIM_BODY, 'invalidSyntax') };
+    }
     if (error instanceof HttpException) {
       const raw = error.getResponse() as { scimType?: ScimErrorType; retryAfter?: number };
       const { message, statusCode } = bodyOfHttpException(error);
@@ -65,5 +95,21 @@ export class ScimErrorFilter implements ExceptionFilter {
     }
     this.logger.error(error);
     return { answer: scimError(500, 'Something went wrong on our side. Please try again.') };
+  }
+}
+
+/**
+ * The application's filter. What fails before a route's own filters run (fastify parses the
+ * body first, and an unknown path has no route) reaches only this one: on SCIM's paths it
+ * answers in SCIM's error schema, as the SCIM routes' errors do, elsewhere in the API's shape.
+ */
+@Catch()
+export class ApplicationErrorFilter implements ExceptionFilter {
+  private readonly scim = new ScimErrorFilter();
+  private readonly api = new ErrorFilter();
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    const { url } = host.switchToHttp().getRequest<FastifyRequest>();
+    (isScimPath(url) ? this.scim : this.api).catch(error, host);
   }
 }

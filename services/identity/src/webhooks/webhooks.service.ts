@@ -164,7 +164,7 @@ export class WebhooksService {
     const occurredAt = new Date().toISOString();
     const payload = payloadOf(WEBHOOK_TEST_EVENT, occurredAt, {
       webhookId,
-      message: 'A test event sent from the Integrations settings.',
+      message: 'A test event sent from Settings > Webhooks.',
     });
     await this.enqueue(
       await this.webhooks.addDeliveries([
