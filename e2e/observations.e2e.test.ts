@@ -178,6 +178,30 @@ describe('observations and training, as a supervisor and an operator use them', 
     await keepScreenshot(page, 'observations-evaluation-editor');
     await editor.getByTestId('evaluation-save').click();
     await expect.poll(() => toastText(page)).toContain('Evaluation saved');
+    // The toast keeps clear of the sticky Save/Publish bar at every width: each button is the
+    // element at its own centre while the toast shows (at the phone's width the toast sits at
+    // the top).
+    const save = editor.getByTestId('evaluation-save');
+    const barIsOnTop = () =>
+      editor.locator('[data-testid="evaluation-save"], [data-testid="editor-publish"]').evaluateAll(
+        (buttons) =>
+          buttons.length === 2 &&
+          buttons.every((button) => {
+            const box = button.getBoundingClientRect();
+            const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+            return top !== null && button.contains(top);
+          }),
+      );
+    expect(await toastText(page)).toContain('Evaluation saved');
+    expect(await barIsOnTop()).toBe(true);
+    for (const width of [768, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await save.click();
+      await expect.poll(() => page.getByTestId('toast').count()).toBe(1);
+      await expect.poll(() => toastText(page)).toContain('Evaluation saved');
+      await expect.poll(barIsOnTop).toBe(true);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // Published from the viewer: Start Observation appears.
     await page.getByRole('link', { name: 'Back to Library' }).click();

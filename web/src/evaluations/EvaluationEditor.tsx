@@ -1,8 +1,9 @@
 import type { ReviewEvaluation } from '@hub/proto';
 import { useForm, useStore } from '@tanstack/react-form';
 import { Plus, Save, Send } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { submitForm } from '../forms/contractForm';
+import { useToastClearance } from '../toast/toastClearance';
 import { Badge } from '../ui/Badge';
 import { Card } from '../ui/Card';
 import { Field } from '../ui/Field';
@@ -90,6 +91,8 @@ export function EvaluationEditor({
   const setQuestions = (change: (questions: EditorQuestion[]) => EditorQuestion[]) =>
     form.setFieldValue('questions', change);
   const busy = save.isPending || publish.isPending || conflict;
+  const actionBar = useRef<HTMLDivElement>(null);
+  useToastClearance(actionBar);
 
   return (
     <form
@@ -180,7 +183,10 @@ export function EvaluationEditor({
         onChange={(keyLearningPoints) => form.setFieldValue('keyLearningPoints', keyLearningPoints)}
       />
 
-      <div className="sticky bottom-0 flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 bg-slate-50/95 py-3 dark:border-slate-800 dark:bg-slate-900/95">
+      <div
+        ref={actionBar}
+        className="sticky bottom-0 flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 bg-slate-50/95 py-3 dark:border-slate-800 dark:bg-slate-900/95"
+      >
         {conflict && (
           <ConflictNotice onReload={() => reload.mutate()} reloading={reload.isPending} />
         )}

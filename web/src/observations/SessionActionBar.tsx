@@ -1,6 +1,8 @@
 import clsx from 'clsx';
 import { CloudOff } from 'lucide-react';
+import { useRef } from 'react';
 import { primaryButtonClass } from '../ui/styles';
+import { useToastClearance } from '../toast/toastClearance';
 import { formatElapsed } from './format';
 import { useTranslation } from 'react-i18next';
 
@@ -21,8 +23,11 @@ interface SessionActionBarProps {
 export function SessionActionBar(props: SessionActionBarProps) {
   const { t } = useTranslation();
   const { pinned, waiting } = props;
+  const bar = useRef<HTMLDivElement>(null);
+  useToastClearance(bar, pinned);
   return (
     <div
+      ref={bar}
       data-testid="question-actions"
       className={clsx(
         'flex flex-wrap items-center justify-between gap-3',

@@ -1,13 +1,15 @@
-import { useSyncExternalStore } from 'react';
+import { useLayoutEffect, useSyncExternalStore } from 'react';
 import { Toast } from 'radix-ui';
 import { X } from 'lucide-react';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
+import { updateToastClearance } from './toastClearance';
 import { dismissToast, getToasts, subscribeToasts, TOAST_DURATION } from './toastStore';
 
 export function Toaster() {
   const { t } = useTranslation();
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
+  useLayoutEffect(updateToastClearance, [toasts]);
   return (
     <Toast.Provider
       duration={TOAST_DURATION}
@@ -52,7 +54,10 @@ export function Toaster() {
       <Toast.Viewport
         hotkey={['F8']}
         label={t('toast.region')}
-        className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:bottom-0 sm:top-auto sm:max-w-[420px] sm:flex-col"
+        // Below `sm` the toast sits at the top, away from the pages' sticky bottom bars; from `sm`
+        // it sits bottom right, raised above the bar a page has mounted (toastClearance). Clicks
+        // pass through the viewport's padding: only the toast itself takes them.
+        className="pointer-events-none fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto sm:bottom-[var(--toast-clearance,0px)] sm:max-h-[calc(100vh-var(--toast-clearance,0px))] sm:max-w-[420px] sm:flex-col"
       />
     </Toast.Provider>
   );
