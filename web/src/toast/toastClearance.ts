@@ -8,6 +8,8 @@ import { useEffect, type RefObject } from 'react';
 export const TOAST_CLEARANCE_VAR = '--toast-clearance';
 
 const bars = new Set<HTMLElement>();
+/** The bars' parents observed, with how many bars each one holds. */
+const parents = new Map<HTMLElement, number>();
 let observer: ResizeObserver | undefined;
 let frame = 0;
 
@@ -60,12 +62,22 @@ function register(bar: HTMLElement): () => void {
   // A bar that is not stuck moves when the page above it grows. Kept now: by the cleanup React has
   // taken the bar out of the page.
   const parent = bar.parentElement;
-  if (parent) observer?.observe(parent);
+  if (parent) {
+    if (!parents.has(parent)) observer?.observe(parent);
+    parents.set(parent, (parents.get(parent) ?? 0) + 1);
+  }
   update();
   return () => {
     bars.delete(bar);
     observer?.unobserve(bar);
-    if (parent) observer?.unobserve(parent);
+    if (parent) {
+      const left = (parents.get(parent) ?? 1) - 1;
+      if (left > 0) parents.set(parent, left);
+      else {
+        parents.delete(parent);
+        observer?.unobserve(parent);
+      }
+    }
     if (bars.size === 0) {
       document.removeEventListener('scroll', schedule, { capture: true });
       window.removeEventListener('resize', schedule);

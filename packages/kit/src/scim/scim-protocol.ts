@@ -77,6 +77,9 @@ function foldedFilter(ast: Filter): Filter {
  * compares exactly (Entra ID looks a group up by `displayName eq "forklift"` when it is
  * "Forklift", and then would create it again).
  */
+/** How much of an unreadable filter the log keeps. */
+const FILTER_LOGGED = 200;
+
 export function scimFilter(text: string | undefined): {
   ast: Filter | null;
   matches: (resource: Record<string, unknown>) => boolean;
@@ -88,7 +91,11 @@ export function scimFilter(text: string | undefined): {
   } catch (error) {
     // The parser's own words ("[(EOT)] is not json") mean nothing to an identity provider's
     // administrator: they stay in the log, the answer says what to fix.
-    logger.warn(`unreadable SCIM filter ${JSON.stringify(text)}: ${(error as Error).message}`);
+    // Its start only: a filter names people, and a client could send it long and often.
+    const start = text.length > FILTER_LOGGED ? `${text.slice(0, FILTER_LOGGED)}…` : text;
+    logger.warn(
+      `unreadable SCIM filter ${JSON.stringify(start)} (${text.length} characters): ${(error as Error).message}`,
+    );
     throw refuse(400, UNREADABLE_FILTER, 'invalidFilter');
   }
   const test = filterOf(foldedFilter(ast));
