@@ -85,9 +85,12 @@ async function enrol(email: string, picture: string) {
   await setPicture(operator, picture);
 }
 
-/** Waits (generously: the worker may be busy) until the video service has the faces enrolled. */
+/**
+ * Waits (generously: the worker may be busy) until the video service has the faces enrolled;
+ * within the set-up's own time limit (240 s), so a failure says how many were.
+ */
 async function enrolled(count: number) {
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + 150_000;
   for (;;) {
     const done = await withSchema(stack, 'video', async (sql) => {
       const { rows } = await sql.query<{ enrolled: number }>(
@@ -207,8 +210,7 @@ describe('the floor view, as an organization admin watches it', () => {
     await seedPeople();
     await enrol(`olga@${DOMAIN}`, 'howard/howard1.png');
     await enrol(`otto@${DOMAIN}`, 'leonard/leonard1.png');
-    // The floor is set up while the worker enrols the faces: no snapshot is taken before a test
-    // turns a camera's on, after enrolled(2) below.
+    await enrolled(2);
     root = await connectCameras();
     admin = new Api(stack);
     await admin.call('POST', '/api/auth/login', ADMIN);
@@ -235,12 +237,12 @@ describe('the floor view, as an organization admin watches it', () => {
     await admin.call('PUT', `/api/floor/cameras/${cameras['cam-103']}`, {
       areaId: areas.Packaging,
     });
-    await enrolled(2);
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
     // The page's timers run at their own pace, but pagePollsOnce can move them on.
     await page.clock.install();
-  });
+    // Past enrolled()'s own limit, so a set-up that waits too long says on what.
+  }, 240_000);
 
   afterAll(async () => {
     await browser?.close();
