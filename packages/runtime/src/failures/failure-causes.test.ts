@@ -90,7 +90,7 @@ describe("a failure's cause, worded here", () => {
   });
 
   it("names a worker's own file it could not read by its code, never by its path", () => {
-    expect(fileReadCause(withCode('ENOENT', "ENOENT: open '/tmp/video-x/input.mp4'"))).toBe(
+    expect(fileReadCause(withCode('ENOENT', "ENOENT: open 'video-x/input.mp4'"))).toBe(
       FAILURE_REASONS.file_read_missing,
     );
     expect(fileReadCause(withCode('EACCES'))).toBe(FAILURE_REASONS.file_read_refused);

@@ -198,7 +198,7 @@ describe("ffmpeg's lines, the specific kind before the general one", () => {
       "Stream map '0:v' matches no streams.",
       "To ignore this, add a trailing '?' to the map.",
       "Failed to set value '0:v' for option 'map': Invalid argument",
-      'Error parsing options for output file /tmp/frames.raw.',
+      'Error parsing options for output file frames.raw.',
       'Error opening output files: Invalid argument',
     ].join('\n');
     expect(ffmpegReason(exited, stderr)).toBe(FAILURE_REASONS.decode_no_video);
