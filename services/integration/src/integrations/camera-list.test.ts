@@ -10,6 +10,7 @@ import {
   CloudCameraProviders,
 } from '../provider/cloud-camera-provider.js';
 import { DEFAULT_POLICY } from '../provider/resilience.js';
+import { cameraPage, pageAsked } from '../test-support/paging-provider.js';
 import type { Credentials } from './credentials.js';
 import type { IntegrationRow, IntegrationsRepository } from './integrations.repository.js';
 import { IntegrationsService } from './integrations.service.js';
@@ -47,6 +48,20 @@ function serviceOver(count: number, slow = false) {
 
 const summary = (list: CameraList) => ({ ...list, cameras: list.cameras.length });
 
+/** A list cut at the documented maximum: its first cameras, with the notice of more. */
+function expectFirstOfMore(list: CameraList) {
+  expect(summary(list)).toEqual({
+    success: false,
+    message: 'The camera system lists more than 10,000 cameras: the first 10,000 are shown.',
+    technicalDetails: {
+      suggestion:
+        'Limit the API client of this integration to the cameras the platform should see.',
+    },
+    cameras: CAMERA_LIST_MAX,
+  });
+  expect(list.cameras.at(-1)).toMatchObject({ id: 'cam-10000', status: 'Available' });
+}
+
 describe('the cameras of a camera system', () => {
   it('are every camera up to the documented maximum', async () => {
     const { service, asked } = serviceOver(CAMERA_LIST_MAX);
@@ -61,16 +76,7 @@ describe('the cameras of a camera system', () => {
   it('beyond it, are the first ones with a notice saying so and what to do', async () => {
     const { service } = serviceOver(CAMERA_LIST_MAX + 1);
     const list = await service.cameras(1);
-    expect(summary(list)).toEqual({
-      success: false,
-      message: 'The camera system lists more than 10,000 cameras: the first 10,000 are shown.',
-      technicalDetails: {
-        suggestion:
-          'Limit the API client of this integration to the cameras the platform should see.',
-      },
-      cameras: CAMERA_LIST_MAX,
-    });
-    expect(list.cameras.at(-1)).toMatchObject({ id: 'cam-10000', status: 'Available' });
+    expectFirstOfMore(list);
   });
 
   it('from a system too slow to list them all in time, are the ones read with why', async () => {
@@ -107,18 +113,7 @@ describe('the cameras of a camera system read over HTTP', () => {
           }),
         );
       }
-      const page = Number(new URL(req.url ?? '', 'http://system').searchParams.get('page'));
-      const first = (page - 1) * shape.perPage + 1;
-      const last = Math.min(page * shape.perPage, shape.cameras);
-      res.end(
-        JSON.stringify({
-          data: Array.from({ length: Math.max(0, last - first + 1) }, (_, index) => ({
-            id: `cam-${first + index}`,
-            name: `Camera ${first + index}`,
-          })),
-          meta: { next_page: last < shape.cameras ? page + 1 : null },
-        }),
-      );
+      res.end(JSON.stringify(cameraPage(pageAsked(req.url), shape.cameras, shape.perPage)));
     });
     await new Promise<void>((done) => system.listen(0, done));
   });
@@ -143,16 +138,7 @@ describe('the cameras of a camera system read over HTTP', () => {
 
   it('are the first 10,000 of 10,050 answered 20 a page, with the notice of more', async () => {
     const list = await serviceOverHttp(10_050, 20).cameras(1);
-    expect(summary(list)).toEqual({
-      success: false,
-      message: 'The camera system lists more than 10,000 cameras: the first 10,000 are shown.',
-      technicalDetails: {
-        suggestion:
-          'Limit the API client of this integration to the cameras the platform should see.',
-      },
-      cameras: CAMERA_LIST_MAX,
-    });
-    expect(list.cameras.at(-1)).toMatchObject({ id: 'cam-10000', status: 'Available' });
+    expectFirstOfMore(list);
   });
 
   it('read in pages too small to reach 10,000, are the ones read with why they stopped', async () => {

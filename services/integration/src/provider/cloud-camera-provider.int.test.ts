@@ -18,6 +18,7 @@ import {
   SNAPSHOT_MAX_BYTES,
 } from './cloud-camera-provider.js';
 import { DEFAULT_POLICY, type ResiliencePolicy } from './resilience.js';
+import { cameraPage, pageAsked } from '../test-support/paging-provider.js';
 
 // Short waits keep the suite quick; the behaviour under test is the same as with the defaults.
 const POLICY: ResiliencePolicy = {
@@ -444,7 +445,7 @@ describe('a camera system answering small pages', () => {
     system = createServer(async (req, res) => {
       res.setHeader('content-type', 'application/json');
       if (req.url === '/oauth/token') return res.end(JSON.stringify({ access_token: 'tok-123' }));
-      const page = Number(new URL(req.url ?? '', 'http://system').searchParams.get('page'));
+      const page = pageAsked(req.url);
       pagesAsked += 1;
       if (shape.pageDelayMs > 0 && page >= shape.slowFrom)
         await new Promise((resolve) => setTimeout(resolve, shape.pageDelayMs));
@@ -453,17 +454,7 @@ describe('a camera system answering small pages', () => {
         if (shape.refusedWith === 429) res.setHeader('retry-after', '1');
         return res.end(JSON.stringify({ error: 'refused', message: 'No more pages now.' }));
       }
-      const first = (page - 1) * shape.perPage + 1;
-      const last = Math.min(page * shape.perPage, shape.cameras);
-      res.end(
-        JSON.stringify({
-          data: Array.from({ length: Math.max(0, last - first + 1) }, (_, index) => ({
-            id: `cam-${first + index}`,
-            name: `Camera ${first + index}`,
-          })),
-          meta: { next_page: last < shape.cameras ? page + 1 : null },
-        }),
-      );
+      res.end(JSON.stringify(cameraPage(page, shape.cameras, shape.perPage)));
     });
     await new Promise<void>((done) => system.listen(0, done));
   });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { PROVIDER_CALL_MS, withCredentialsMasked } from '@hub/proto';
+import { PROVIDER_CALL_MS } from '@hub/proto';
 import {
   type CameraListing,
   type CameraProvider,
@@ -10,6 +10,15 @@ import {
   type ProviderCredentials,
   ProviderError,
 } from './camera-provider.js';
+import {
+  type AnswerBound,
+  answerFailure,
+  MB,
+  networkFailure,
+  outOfTime,
+  parseJson,
+  readBounded,
+} from './provider-answers.js';
 import {
   CircuitBreaker,
   type ResiliencePolicy,
@@ -35,15 +44,6 @@ const ClipAnswer = z.object({
   status: z.string(),
   download_path: z.string().optional(),
 });
-const ErrorAnswer = z
-  .object({
-    error: z.string().optional(),
-    error_description: z.string().optional(),
-    message: z.string().optional(),
-    suggestion: z.string().optional(),
-  })
-  .partial();
-
 /** Pages asked for; the provider may answer fewer per page, and we follow next_page. */
 const PAGE_SIZE = 100;
 /**
@@ -89,7 +89,6 @@ export interface MediaLimits {
   clip: number;
 }
 export const MEDIA_LIMITS: MediaLimits = { snapshot: SNAPSHOT_MAX_BYTES, clip: CLIP_MAX_BYTES };
-const MB = 1024 * 1024;
 /**
  * The most of one JSON answer (a page of cameras, a token, a status) this service reads; the body
  * is refused as soon as more has come, never buffered whole. A page of our 100 cameras is tens of
@@ -98,8 +97,6 @@ const MB = 1024 * 1024;
  * this service's memory: each page is held whole while it is parsed.
  */
 export const ANSWER_MAX_BYTES = 8 * MB;
-/** An error answer carries a few sentences; longer ones are refused unread, their kind kept. */
-const ERROR_ANSWER_MAX_BYTES = 64 * 1024;
 
 interface Token {
   value: string;
@@ -375,116 +372,6 @@ export class CloudCameraProvider implements CameraProvider {
     if (response.ok) return response;
     throw await answerFailure(response);
   }
-}
-
-/** Whether a call failed for want of time: its retry was cut by the budget, or came past it. */
-function outOfTime(error: unknown, deadline: number): boolean {
-  if (error instanceof RetryPastBudget) return true;
-  if (!(error instanceof ProviderError) || Date.now() < deadline) return false;
-  return error.transient || error.kind === 'rate_limited';
-}
-
-/** What an answer is (with its article, for the refusal's words) and the most of it read. */
-interface AnswerBound {
-  what: string;
-  maxBytes: number;
-}
-
-const tooLarge = ({ what, maxBytes }: AnswerBound) =>
-  new ProviderError(
-    'protocol',
-    `The camera system sent ${what} larger than the ${sizeOf(maxBytes)} this service accepts.`,
-  );
-
-/** The JSON of a body, or undefined when it is not JSON (which no JSON text parses to). */
-function parseJson(bytes: Buffer): unknown {
-  try {
-    // Decoded as Response.json() does: UTF-8, a leading byte order mark dropped.
-    return JSON.parse(new TextDecoder().decode(bytes)) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-const sizeOf = (bytes: number) =>
-  bytes >= MB ? `${Math.round((bytes / MB) * 10) / 10} MB` : `${bytes} bytes`;
-
-/**
- * The answer's body, refused once it is known to exceed the bound: from its content-length before
- * reading, or, without one (or with one that lies), as soon as more than the bound has arrived.
- */
-async function readBounded(response: Response, bound: AnswerBound): Promise<Buffer> {
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (declared > bound.maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
-    throw tooLarge(bound);
-  }
-  if (!response.body) return Buffer.alloc(0);
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let received = 0;
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    received += read.value.byteLength;
-    if (received > bound.maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge(bound);
-    }
-    chunks.push(read.value);
-  }
-  return Buffer.concat(chunks, received);
-}
-
-function networkFailure(error: unknown, timeoutMs: number, baseUrl: string): ProviderError {
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
-    return new ProviderError(
-      'timeout',
-      `The camera system did not answer within ${timeoutMs / 1000} s.`,
-    );
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : '';
-  // Organizations read these words in their floor alerts: an address kept from before user info
-  // was refused must not show its password.
-  return new ProviderError(
-    'unreachable',
-    `Could not reach the camera system at ${withCredentialsMasked(baseUrl)}${cause ? `: ${cause}` : ''}.`,
-    'Check the API base URL and that the server can reach it.',
-  );
-}
-
-/** Turns the provider's error answer into our kinds, keeping its own message and suggestion. */
-async function answerFailure(response: Response): Promise<ProviderError> {
-  // Words too long to read (or that stop coming) are left out; the status still says the kind.
-  const words = await readBounded(response, { what: 'an error', maxBytes: ERROR_ANSWER_MAX_BYTES })
-    .then(parseJson)
-    .catch(() => undefined);
-  const parsed = ErrorAnswer.safeParse(words ?? {});
-  const body = parsed.success ? parsed.data : {};
-  const said = body.error_description ?? body.message ?? `HTTP ${response.status}`;
-  const status = response.status;
-  if (status === 401 || (status === 400 && body.error === 'invalid_client'))
-    return new ProviderError('auth', said, 'Check the client id and secret of the integration.');
-  if (status === 403)
-    return new ProviderError(
-      'scope',
-      said,
-      body.suggestion ?? 'Ask the camera system administrator to grant this API client access.',
-    );
-  if (status === 404) return new ProviderError('not_found', said);
-  if (status === 429) {
-    const seconds = Number(response.headers.get('retry-after'));
-    const retryAfterMs = Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
-    return new ProviderError(
-      'rate_limited',
-      `The camera system is limiting requests${retryAfterMs !== undefined ? ` (retry after ${seconds} s)` : ''}: ${said}`,
-      'Try again later.',
-      retryAfterMs,
-    );
-  }
-  if (status >= 500)
-    return new ProviderError('unavailable', `The camera system failed (HTTP ${status}): ${said}`);
-  return new ProviderError(
-    'protocol',
-    `The camera system refused the call (HTTP ${status}): ${said}`,
-  );
 }
 
 /** Opens adapters; calls to one system with one client share a breaker and a token. */

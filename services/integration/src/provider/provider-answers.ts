@@ -1,0 +1,127 @@
+import { withCredentialsMasked } from '@hub/proto';
+import { z } from 'zod';
+import { ProviderError } from './camera-provider.js';
+import { RetryPastBudget } from './resilience.js';
+
+const ErrorAnswer = z
+  .object({
+    error: z.string().optional(),
+    error_description: z.string().optional(),
+    message: z.string().optional(),
+    suggestion: z.string().optional(),
+  })
+  .partial();
+
+export const MB = 1024 * 1024;
+/** An error answer carries a few sentences; longer ones are refused unread, their kind kept. */
+const ERROR_ANSWER_MAX_BYTES = 64 * 1024;
+
+/** Whether a call failed for want of time: its retry was cut by the budget, or came past it. */
+export function outOfTime(error: unknown, deadline: number): boolean {
+  if (error instanceof RetryPastBudget) return true;
+  if (!(error instanceof ProviderError) || Date.now() < deadline) return false;
+  return error.transient || error.kind === 'rate_limited';
+}
+
+/** What an answer is (with its article, for the refusal's words) and the most of it read. */
+export interface AnswerBound {
+  what: string;
+  maxBytes: number;
+}
+
+const tooLarge = ({ what, maxBytes }: AnswerBound) =>
+  new ProviderError(
+    'protocol',
+    `The camera system sent ${what} larger than the ${sizeOf(maxBytes)} this service accepts.`,
+  );
+
+/** The JSON of a body, or undefined when it is not JSON (which no JSON text parses to). */
+export function parseJson(bytes: Buffer): unknown {
+  try {
+    // Decoded as Response.json() does: UTF-8, a leading byte order mark dropped.
+    return JSON.parse(new TextDecoder().decode(bytes)) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+const sizeOf = (bytes: number) =>
+  bytes >= MB ? `${Math.round((bytes / MB) * 10) / 10} MB` : `${bytes} bytes`;
+
+/**
+ * The answer's body, refused once it is known to exceed the bound: from its content-length before
+ * reading, or, without one (or with one that lies), as soon as more than the bound has arrived.
+ */
+export async function readBounded(response: Response, bound: AnswerBound): Promise<Buffer> {
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (declared > bound.maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge(bound);
+  }
+  if (!response.body) return Buffer.alloc(0);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    received += read.value.byteLength;
+    if (received > bound.maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(bound);
+    }
+    chunks.push(read.value);
+  }
+  return Buffer.concat(chunks, received);
+}
+
+export function networkFailure(error: unknown, timeoutMs: number, baseUrl: string): ProviderError {
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+    return new ProviderError(
+      'timeout',
+      `The camera system did not answer within ${timeoutMs / 1000} s.`,
+    );
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : '';
+  // Organizations read these words in their floor alerts: an address kept from before user info
+  // was refused must not show its password.
+  return new ProviderError(
+    'unreachable',
+    `Could not reach the camera system at ${withCredentialsMasked(baseUrl)}${cause ? `: ${cause}` : ''}.`,
+    'Check the API base URL and that the server can reach it.',
+  );
+}
+
+/** Turns the provider's error answer into our kinds, keeping its own message and suggestion. */
+export async function answerFailure(response: Response): Promise<ProviderError> {
+  // Words too long to read (or that stop coming) are left out; the status still says the kind.
+  const words = await readBounded(response, { what: 'an error', maxBytes: ERROR_ANSWER_MAX_BYTES })
+    .then(parseJson)
+    .catch(() => undefined);
+  const parsed = ErrorAnswer.safeParse(words ?? {});
+  const body = parsed.success ? parsed.data : {};
+  const said = body.error_description ?? body.message ?? `HTTP ${response.status}`;
+  const status = response.status;
+  if (status === 401 || (status === 400 && body.error === 'invalid_client'))
+    return new ProviderError('auth', said, 'Check the client id and secret of the integration.');
+  if (status === 403)
+    return new ProviderError(
+      'scope',
+      said,
+      body.suggestion ?? 'Ask the camera system administrator to grant this API client access.',
+    );
+  if (status === 404) return new ProviderError('not_found', said);
+  if (status === 429) {
+    const seconds = Number(response.headers.get('retry-after'));
+    const retryAfterMs = Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
+    return new ProviderError(
+      'rate_limited',
+      `The camera system is limiting requests${retryAfterMs !== undefined ? ` (retry after ${seconds} s)` : ''}: ${said}`,
+      'Try again later.',
+      retryAfterMs,
+    );
+  }
+  if (status >= 500)
+    return new ProviderError('unavailable', `The camera system failed (HTTP ${status}): ${said}`);
+  return new ProviderError(
+    'protocol',
+    `The camera system refused the call (HTTP ${status}): ${said}`,
+  );
+}
