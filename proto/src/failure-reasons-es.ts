@@ -174,3 +174,5 @@ export const FAILURE_REASONS_ES: Record<FailureReasonCode, string> = {
   camera_integration_unusable: 'No se pudo usar la integración de su sistema de cámaras.',
   unexpected_error: 'Un error inesperado lo detuvo; se puede volver a intentar.',
 };
+  camera_list_limited:
+    'El sistema de cámaras está limitando las solicitudes: se muestran las primeras {count}.',

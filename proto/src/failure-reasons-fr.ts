@@ -181,3 +181,5 @@ export const FAILURE_REASONS_FR: Record<FailureReasonCode, string> = {
   camera_integration_unusable: 'L’intégration de son système de caméras n’a pas pu être utilisée.',
   unexpected_error: 'Une erreur inattendue l’a arrêté ; il peut être relancé.',
 };
+  camera_list_limited:
+    'Le système de caméras limite les requêtes : les {count} premières sont affichées.',

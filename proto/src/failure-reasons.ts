@@ -205,6 +205,10 @@ export const FAILURE_REASON_CODES = Object.keys(FAILURE_REASONS) as FailureReaso
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
+  // Why a camera system's camera list is partial (the integration service's camera list): a page
+  // after the first was rate-limited past the retries (a Retry-After longer than a retry waits,
+  // or every attempt refused), and the pages read before it are shown. {count} is as written.
+  camera_list_limited: 'The camera system is limiting requests: the first {count} are shown.',
  * Each sentence as a whole-text pattern, its `{name}` parts captured by name. Sentences without
  * parts are tried first, so 'The video has no frames.' is never read as a sentence with a part.
  */

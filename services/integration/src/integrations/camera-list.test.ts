@@ -3,7 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { CAMERA_LIST_MAX, type CameraList } from '@hub/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssignmentsRepository } from '../assignments/assignments.repository.js';
-import type { CameraProvider, ProviderCamera } from '../provider/camera-provider.js';
+import {
+  type CameraProvider,
+  type ProviderCamera,
+  ProviderError,
+} from '../provider/camera-provider.js';
 import {
   ANSWER_MAX_BYTES,
   CAMERA_PAGE_MIN,
@@ -95,14 +99,24 @@ describe('the cameras of a camera system', () => {
 });
 
 describe('the cameras of a camera system read over HTTP', () => {
-  /** The system's cameras and how many it answers a page, whatever per_page asks. */
-  let shape = { cameras: 0, perPage: 0, pageBytes: 0 };
+  /**
+   * The system's cameras and how many it answers a page, whatever per_page asks; from page
+   * `limitedFrom` on (0: none) it answers 429 with `retryAfter` seconds.
+   */
+  let shape = { cameras: 0, perPage: 0, pageBytes: 0, limitedFrom: 0, retryAfter: 0 };
+  let pagesAsked = 0;
   let system: Server;
 
   beforeAll(async () => {
     system = createServer((req, res) => {
       res.setHeader('content-type', 'application/json');
       if (req.url === '/oauth/token') return res.end(JSON.stringify({ access_token: 'tok-123' }));
+      pagesAsked += 1;
+      if (shape.limitedFrom > 0 && pageAsked(req.url) >= shape.limitedFrom) {
+        res.statusCode = 429;
+        res.setHeader('retry-after', String(shape.retryAfter));
+        return res.end(JSON.stringify({ error: 'limited', message: 'Slow down.' }));
+      }
       if (shape.pageBytes > 0) {
         // One camera whose notes make the page larger than the adapter reads.
         const notes = 'x'.repeat(shape.pageBytes);
@@ -119,20 +133,33 @@ describe('the cameras of a camera system read over HTTP', () => {
   });
   afterAll(() => new Promise((done) => system.close(done)));
 
-  const serviceOverHttp = (cameras: number, perPage: number, pageBytes = 0) => {
-    shape = { cameras, perPage, pageBytes };
-    const credentials = {
-      baseUrl: `http://127.0.0.1:${(system.address() as AddressInfo).port}`,
-      clientId: 'hub-demo',
-      clientSecret: 'secret',
+  const credentials = () => ({
+    baseUrl: `http://127.0.0.1:${(system.address() as AddressInfo).port}`,
+    clientId: 'hub-demo',
+    clientSecret: 'secret',
+  });
+
+  const serviceOverHttp = (
+    cameras: number,
+    perPage: number,
+    pageBytes = 0,
+    limited = { from: 0, retryAfter: 0, maxAttempts: 1 },
+  ) => {
+    shape = {
+      cameras,
+      perPage,
+      pageBytes,
+      limitedFrom: limited.from,
+      retryAfter: limited.retryAfter,
     };
+    pagesAsked = 0;
     return new IntegrationsService(
       {
         find: () => Promise.resolve({ id: 1 } as IntegrationRow),
       } as unknown as IntegrationsRepository,
       { byCamera: () => Promise.resolve(new Map()) } as unknown as AssignmentsRepository,
-      { open: () => credentials } as unknown as Credentials,
-      new CloudCameraProviders({ ...DEFAULT_POLICY, maxAttempts: 1 }),
+      { open: () => credentials() } as unknown as Credentials,
+      new CloudCameraProviders({ ...DEFAULT_POLICY, maxAttempts: limited.maxAttempts }),
     );
   };
 
@@ -153,6 +180,61 @@ describe('the cameras of a camera system read over HTTP', () => {
       },
       cameras: read,
     });
+  });
+
+  // The system asks to wait 30 s, longer than a retry waits (DEFAULT_POLICY: 5 s): no retry is
+  // made, so nothing here waits for it.
+  const limitedFor30s = { from: 2, retryAfter: 30, maxAttempts: 3 };
+
+  it('from a system limiting requests after its first page, are the ones read with why', async () => {
+    const list = await serviceOverHttp(1_000, CAMERA_PAGE_MIN, 0, limitedFor30s).cameras(1);
+    expect(summary(list)).toEqual({
+      success: false,
+      message: `The camera system is limiting requests: the first ${CAMERA_PAGE_MIN} are shown.`,
+      technicalDetails: { suggestion: 'Try again later.' },
+      cameras: CAMERA_PAGE_MIN,
+    });
+    expect(list.cameras.at(-1)).toMatchObject({ id: `cam-${CAMERA_PAGE_MIN}` });
+    // The refused page is asked for once: its Retry-After is not waited for.
+    expect(pagesAsked).toBe(2);
+  });
+
+  it('from a system limiting a later page at every attempt, are the ones read with why', async () => {
+    // Retry-After: 0, so the retries are made at once, and refused again.
+    const limited = { from: 3, retryAfter: 0, maxAttempts: 3 };
+    const list = await serviceOverHttp(1_000, CAMERA_PAGE_MIN, 0, limited).cameras(1);
+    expect(summary(list)).toMatchObject({
+      success: false,
+      message: `The camera system is limiting requests: the first ${2 * CAMERA_PAGE_MIN} are shown.`,
+      cameras: 2 * CAMERA_PAGE_MIN,
+    });
+    expect(pagesAsked).toBe(2 + 3);
+  });
+
+  it('from a system limiting its first page, are none, with its refusal', async () => {
+    const limited = { ...limitedFor30s, from: 1 };
+    const list = await serviceOverHttp(1_000, CAMERA_PAGE_MIN, 0, limited).cameras(1);
+    expect(list).toEqual({
+      success: false,
+      message: 'The camera system is limiting requests (retry after 30 s): Slow down.',
+      technicalDetails: { suggestion: 'Try again later.' },
+      cameras: [],
+    });
+    expect(pagesAsked).toBe(1);
+  });
+
+  it('looked up past a page the system limits, are refused with its words', async () => {
+    serviceOverHttp(1_000, CAMERA_PAGE_MIN, 0, limitedFor30s);
+    const provider = new CloudCameraProviders({ ...DEFAULT_POLICY, maxAttempts: 3 }).open(
+      credentials(),
+    );
+    const error = await provider.findCamera('cam-900').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error).toMatchObject({
+      kind: 'rate_limited',
+      message: 'The camera system is limiting requests (retry after 30 s): Slow down.',
+    });
+    expect(pagesAsked).toBe(2);
   });
 
   it('are refused, with the reason, when a page is larger than the service reads', async () => {

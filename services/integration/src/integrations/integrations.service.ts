@@ -5,6 +5,7 @@ import {
   type CameraList,
   type ConnectionTestResult,
   type CreateIntegrationRequest,
+  failureReasonText,
   type Integration,
 } from '@hub/proto';
 import { RpcFailure } from '@hub/kit';
@@ -133,6 +134,14 @@ function listingOutcome({ cameras, more }: CameraListing): Omit<CameraList, 'cam
       technicalDetails: {
         suggestion: `Ask the camera system administrator to let the API client of this integration read at least ${CAMERA_PAGE_MIN} cameras a page.`,
       },
+    };
+  if (more === 'limited')
+    // The words of the catalog (proto's failure reasons), so a reader's language can word them;
+    // the suggestion is the one of the system's refusal itself.
+    return {
+      success: false,
+      message: failureReasonText('camera_list_limited', { count: found }),
+      technicalDetails: { suggestion: 'Try again later.' },
     };
   if (more === 'time')
     return {

@@ -18,9 +18,10 @@ export interface CameraListing {
   /**
    * false: the system's every camera; 'cameras': more than were asked for; 'pages': its pages
    * were too small to bring them within the pages read; 'time': it answered too slowly to bring
-   * them within the time the pages may take.
+   * them within the time the pages may take; 'limited': it limited requests (429) on a page after
+   * the first past the retries (a Retry-After longer than a retry waits, or every attempt).
    */
-  more: false | 'cameras' | 'pages' | 'time';
+  more: false | 'cameras' | 'pages' | 'time' | 'limited';
 }
 
 export interface CameraState {

@@ -103,6 +103,12 @@ interface Token {
   expiresAt: number;
 }
 
+/** How a chain of camera pages ended, with the rate limit that ended it ('limited'). */
+interface PagesEnd {
+  more: CameraListing['more'];
+  limited?: ProviderError;
+}
+
 /** What calls to one camera system with one client share: its breaker and its access token. */
 export interface ProviderLink {
   breaker: CircuitBreaker;
@@ -135,7 +141,7 @@ export class CloudCameraProvider implements CameraProvider {
       cameras.push(...next.value);
       if (cameras.length > max) return { cameras: cameras.slice(0, max), more: 'cameras' };
     }
-    return { cameras, more: next.value };
+    return { cameras, more: next.value.more };
   }
 
   async findCamera(cameraId: string): Promise<ProviderCamera | null> {
@@ -155,8 +161,11 @@ export class CloudCameraProvider implements CameraProvider {
         );
       seen += next.value.length;
     }
-    if (!next.value) return null;
-    if (next.value === 'time')
+    const { more, limited } = next.value;
+    if (!more) return null;
+    // Nothing partial to answer: the system's own refusal is the reason.
+    if (limited) throw limited;
+    if (more === 'time')
       throw new ProviderError(
         'timeout',
         `The camera system answered too slowly: the camera was not found within ${this.pagesBudgetMs / 1000} s.`,
@@ -174,21 +183,22 @@ export class CloudCameraProvider implements CameraProvider {
 
   /**
    * The system's cameras a page at a time, following next_page as far as it leads but no further
-   * than `limit` pages, nor past the pages' time budget; returns false when next_page ended, else
-   * why it was not followed further ('pages': the limit, 'time': the budget). A page after the
-   * first that fails as time runs out (its retry would pass the budget, or it failed past it in a
-   * way a retry could mend) ends the chain as the budget does: the pages read are the answer.
+   * than `limit` pages, nor past the pages' time budget; ends with `more` false when next_page
+   * ended, else why it was not followed further ('pages': the limit, 'time': the budget,
+   * 'limited': the system's rate limit). A page after the first that fails as time runs out (its
+   * retry would pass the budget, or it failed past it in a way a retry could mend) ends the chain
+   * as the budget does, and one the system rate-limits past the retries (a Retry-After longer than
+   * a retry waits, or at every attempt) ends it with that refusal: either way the pages read are
+   * the answer.
    */
-  private async *cameraPages(
-    limit: number,
-  ): AsyncGenerator<ProviderCamera[], CameraListing['more']> {
+  private async *cameraPages(limit: number): AsyncGenerator<ProviderCamera[], PagesEnd> {
     // The budget runs from the first request, sign-in included; a page, or a retry of one, is
     // asked for only while it lasts, so the chain ends within the budget and one attempt (a
     // page's retries, up to 5 s apart after a Retry-After, would outlast the margin).
     const deadline = Date.now() + this.pagesBudgetMs;
     for (let page = 1, pages = 0; ; pages += 1) {
-      if (pages >= limit) return 'pages';
-      if (pages > 0 && Date.now() >= deadline) return 'time';
+      if (pages >= limit) return { more: 'pages' };
+      if (pages > 0 && Date.now() >= deadline) return { more: 'time' };
       let read: unknown;
       try {
         read = await this.json(
@@ -201,7 +211,10 @@ export class CloudCameraProvider implements CameraProvider {
       } catch (error) {
         // The first page failing tells nothing was read: the failure is the answer. A refusal
         // no retry would mend (a scope, the credentials) stays one on any page.
-        if (pages > 0 && outOfTime(error, deadline)) return 'time';
+        if (pages > 0 && outOfTime(error, deadline)) return { more: 'time' };
+        // A rate limit past the retries says "not now" of the pages to come, not of those read.
+        if (pages > 0 && error instanceof ProviderError && error.kind === 'rate_limited')
+          return { more: 'limited', limited: error };
         throw error instanceof RetryPastBudget ? error.failure : error;
       }
       const answer = CameraPage.parse(read);
@@ -211,7 +224,7 @@ export class CloudCameraProvider implements CameraProvider {
         model: camera.model ?? '',
         notes: camera.notes ?? '',
       }));
-      if (answer.meta.next_page === null || answer.meta.next_page <= page) return false;
+      if (answer.meta.next_page === null || answer.meta.next_page <= page) return { more: false };
       page = answer.meta.next_page;
     }
   }
