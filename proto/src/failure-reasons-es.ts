@@ -155,6 +155,14 @@ export const FAILURE_REASONS_ES: Record<FailureReasonCode, string> = {
   file_read_refused: 'El servicio no tiene permiso para leer su copia del archivo.',
   file_read_failed: 'No se pudo leer la copia del archivo del servicio.',
   ai_request_invalid: 'La solicitud al proveedor de IA no era válida, así que no se envió.',
+  quiz_answer_not_json: 'La respuesta no está en formato JSON.',
+  quiz_answer_none: 'El proveedor no dio ninguna respuesta: estaba vacía o bloqueada.',
+  quiz_draft_no_questions: 'La evaluación no tiene preguntas.',
+  quiz_draft_bad_shape: 'La evaluación no tiene la forma esperada.',
+  quiz_draft_repeated_option: 'Una pregunta repite una de sus opciones.',
+  quiz_draft_catch_all: 'Una pregunta tiene una opción «todas/ninguna de las anteriores».',
+  quiz_draft_no_explanation: 'Una pregunta no tiene explicación.',
+  quiz_draft_repeated_question: 'Una pregunta aparece dos veces.',
   decode_damaged: 'El archivo está dañado o tiene un formato que no se puede leer.',
   decode_incomplete:
     'El archivo está incompleto o dañado: le falta el índice, como cuando una grabación no terminó o una subida se interrumpió.',
@@ -172,7 +180,7 @@ export const FAILURE_REASONS_ES: Record<FailureReasonCode, string> = {
   camera_system_bad_answer: 'El sistema de cámaras dio una respuesta que no se pudo usar.',
   camera_system_test_failed: 'Falló la prueba de conexión de su sistema de cámaras.',
   camera_integration_unusable: 'No se pudo usar la integración de su sistema de cámaras.',
-  unexpected_error: 'Un error inesperado lo detuvo; se puede volver a intentar.',
-};
   camera_list_limited:
     'El sistema de cámaras está limitando las solicitudes: se muestran las primeras {count}.',
+  unexpected_error: 'Un error inesperado lo detuvo; se puede volver a intentar.',
+};

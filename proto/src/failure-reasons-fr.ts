@@ -160,6 +160,14 @@ export const FAILURE_REASONS_FR: Record<FailureReasonCode, string> = {
   file_read_failed: 'La copie du fichier du service n’a pas pu être lue.',
   ai_request_invalid:
     'La requête au fournisseur d’IA n’était pas valide ; elle n’a pas été envoyée.',
+  quiz_answer_not_json: 'La réponse n’est pas au format JSON.',
+  quiz_answer_none: 'Le fournisseur n’a donné aucune réponse : elle était vide ou bloquée.',
+  quiz_draft_no_questions: 'L’évaluation n’a aucune question.',
+  quiz_draft_bad_shape: 'L’évaluation n’a pas la forme attendue.',
+  quiz_draft_repeated_option: 'Une question répète l’une de ses options.',
+  quiz_draft_catch_all: 'Une question a une option « toutes/aucune des réponses ci-dessus ».',
+  quiz_draft_no_explanation: 'Une question n’a pas d’explication.',
+  quiz_draft_repeated_question: 'Une question est posée deux fois.',
   decode_damaged: 'Le fichier est endommagé ou dans un format illisible.',
   decode_incomplete:
     'Le fichier est incomplet ou endommagé : son index manque, comme lorsqu’un enregistrement n’a pas été terminé ou qu’un envoi a été interrompu.',
@@ -179,7 +187,7 @@ export const FAILURE_REASONS_FR: Record<FailureReasonCode, string> = {
   camera_system_bad_answer: 'Le système de caméras a donné une réponse inutilisable.',
   camera_system_test_failed: 'Le test de connexion de son système de caméras a échoué.',
   camera_integration_unusable: 'L’intégration de son système de caméras n’a pas pu être utilisée.',
-  unexpected_error: 'Une erreur inattendue l’a arrêté ; il peut être relancé.',
-};
   camera_list_limited:
     'Le système de caméras limite les requêtes : les {count} premières sont affichées.',
+  unexpected_error: 'Une erreur inattendue l’a arrêté ; il peut être relancé.',
+};

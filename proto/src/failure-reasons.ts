@@ -173,6 +173,17 @@ export const FAILURE_REASONS = {
   file_read_failed: "The worker's copy of the file could not be read.",
   // A request the AI provider library would not send (ours to fix, not the provider's doing).
   ai_request_invalid: 'The request for the AI provider was not valid, so it was not sent.',
+  // Why an evaluation a generator wrote was not valid (quiz_ai_invalid's {detail}), chosen by
+  // workers/quiz from the problem found; the problem in its own words (a schema's message, the
+  // question it is about, the provider's reason for a blocked answer) is logged.
+  quiz_answer_not_json: 'The answer is not JSON.',
+  quiz_answer_none: 'The provider gave no answer: it was empty or blocked.',
+  quiz_draft_no_questions: 'The evaluation has no questions.',
+  quiz_draft_bad_shape: 'The evaluation is not in the expected shape.',
+  quiz_draft_repeated_option: 'A question repeats one of its options.',
+  quiz_draft_catch_all: 'A question has an "all/none of the above" option.',
+  quiz_draft_no_explanation: 'A question has no explanation.',
+  quiz_draft_repeated_question: 'A question is asked twice.',
   // Why ffmpeg could not decode a video or a picture (video_undecodable's and
   // picture_not_image's {detail}), by the kind of line it wrote; the line itself is logged.
   decode_damaged: 'The file is damaged or in a format that cannot be read.',
@@ -194,6 +205,10 @@ export const FAILURE_REASONS = {
   camera_system_bad_answer: 'The camera system gave an answer that could not be used.',
   camera_system_test_failed: 'The connection test of its camera system failed.',
   camera_integration_unusable: 'The integration of its camera system could not be used.',
+  // Why a camera system's camera list is partial (the integration service's camera list): a page
+  // after the first was rate-limited past the retries (a Retry-After longer than a retry waits,
+  // or every attempt refused), and the pages read before it are shown. {count} is as written.
+  camera_list_limited: 'The camera system is limiting requests: the first {count} are shown.',
   // Any job's own: an error nobody foresaw, whose words (a database's, a library's) are for the
   // log, not for the person who reads the row
   unexpected_error: 'An unexpected error stopped this; it can be retried.',
@@ -205,10 +220,6 @@ export const FAILURE_REASON_CODES = Object.keys(FAILURE_REASONS) as FailureReaso
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
-  // Why a camera system's camera list is partial (the integration service's camera list): a page
-  // after the first was rate-limited past the retries (a Retry-After longer than a retry waits,
-  // or every attempt refused), and the pages read before it are shown. {count} is as written.
-  camera_list_limited: 'The camera system is limiting requests: the first {count} are shown.',
  * Each sentence as a whole-text pattern, its `{name}` parts captured by name. Sentences without
  * parts are tried first, so 'The video has no frames.' is never read as a sentence with a part.
  */

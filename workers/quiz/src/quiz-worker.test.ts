@@ -119,6 +119,44 @@ describe('the quiz job handler', () => {
     });
   });
 
+  it("reports a generated evaluation that breaks the rules in the catalog's words, not the model's", async () => {
+    const question = 'Which gearbox bolt do you loosen first?';
+    const careless: EvaluationGenerator = {
+      kind: 'gemini',
+      generate: async () => ({
+        generator: 'gemini',
+        draft: {
+          title: 'Gearbox',
+          description: 'Checks',
+          keyLearningPoints: ['Lock out first'],
+          questions: [
+            {
+              text: question,
+              category: 'Safety',
+              options: ['The top one', 'The bottom one', 'The side one', 'All of the above'],
+              correctIndex: 0,
+              explanation: 'The top one holds the cover.',
+              sourcePassage: 'Loosen the top bolt first: it holds the cover.',
+            },
+          ],
+        },
+      }),
+    } as unknown as EvaluationGenerator;
+    const inbox = new RecordingInbox();
+    const handle = createQuizJobHandler({ storage, inbox, generator: careless, timeoutMs: 10_000 });
+    await expect(handle(await jobFor(10, '', MAINTENANCE_TEXT, 2))).rejects.toThrow();
+    const failed = inbox.messages[0]!.message;
+    expect(failed).toEqual({
+      kind: 'quiz.failed',
+      documentId: 10,
+      run: 2,
+      reason: FAILURE_REASONS.quiz_invalid.replace(
+        '{detail}',
+        FAILURE_REASONS.quiz_draft_catch_all,
+      ),
+    });
+  });
+
   it("reports an unexpected error in the generic sentence, never in the error's own words", async () => {
     const broken: EvaluationGenerator = {
       kind: 'gemini',

@@ -141,7 +141,9 @@ export function createQuizJobHandler(deps: QuizWorkerDeps) {
       );
       const checked = checkDraft(result.draft);
       if (!checked.ok) {
-        throw new GenerationFailure(`The generated evaluation is not valid: ${checked.problem}`);
+        // The model's own words (its question text) are logged; the user reads the catalog's.
+        log.warn({ documentId, problem: checked.problem }, 'generated evaluation refused');
+        throw new GenerationFailure(`The generated evaluation is not valid: ${checked.cause}`);
       }
       await send({
         kind: 'quiz.generated',

@@ -93,4 +93,98 @@ describe('the fetch failure behind a library error that dropped it', () => {
       globalThis.fetch = before;
     }
   });
+
+  /** How many of our fetches a call of the global fetch goes through, by the frames above the bottom one. */
+  async function layersUnder(call: () => Promise<unknown>, bottom: { stack: string }) {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 200;
+    try {
+      await keepingFetchFailures(call).catch(() => undefined);
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
+    // Each of ours is a frame in this module's file (keepingFetchFailures itself aside).
+    return bottom.stack
+      .split('\n')
+      .filter((line) => /[/\\]fetch-failures\.(ts|js):/.test(line))
+      .filter((line) => !/\bkeepingFetchFailures\b/.test(line)).length;
+  }
+
+  it('is one layer however often fetch is replaced and put back', async () => {
+    const url = `http://127.0.0.1:${await closedPort()}/v1beta/models/m:generateContent`;
+    const refused = await fetch(url).catch((error: unknown) => error);
+    const original = globalThis.fetch;
+    // The fetch under ours, noting the frames above it at each call.
+    const bottom = { stack: '' };
+    globalThis.fetch = () => {
+      bottom.stack = new Error('called').stack ?? '';
+      return Promise.reject(refused as Error);
+    };
+    try {
+      await keepingFetchFailures(async () => 'installed');
+      const installed = globalThis.fetch;
+      for (let round = 1; round <= 3; round++) {
+        // A test double put in and taken out again (as vi.stubGlobal does): the fetch put back
+        // is ours already, and is not wrapped again.
+        const before = globalThis.fetch;
+        globalThis.fetch = () => Promise.reject(refused as Error);
+        await keepingFetchFailures(async () => 'over the double');
+        globalThis.fetch = before;
+        await keepingFetchFailures(async () => 'put back');
+        // Installed again over itself, nothing in between.
+        await keepingFetchFailures(async () => 'again');
+      }
+      expect(await layersUnder(() => likeTheSdk(url), bottom)).toBe(1);
+      expect(globalThis.fetch).toBe(installed);
+      const kept = await keepingFetchFailures(() => likeTheSdk(url)).catch(
+        (error: unknown) => error,
+      );
+      expect((kept as Error).cause).toBe(refused);
+
+      // A fetch of another's that calls through to ours (an instrumentation) cannot be seen to
+      // wrap ours: it is wrapped once, and that wrapper is ours, never wrapped again.
+      globalThis.fetch = (input, init) => installed(input, init);
+      await keepingFetchFailures(async () => 'over a wrapper of ours');
+      const over = globalThis.fetch;
+      for (let round = 1; round <= 3; round++) {
+        await keepingFetchFailures(async () => 'again');
+      }
+      expect(globalThis.fetch).toBe(over);
+      expect(await layersUnder(() => likeTheSdk(url), bottom)).toBe(2);
+      const noted = await keepingFetchFailures(() => likeTheSdk(url)).catch(
+        (error: unknown) => error,
+      );
+      expect((noted as Error).cause).toBe(refused);
+    } finally {
+      globalThis.fetch = original;
+    }
+  });
+
+  it('is kept by one copy of this module in the fetch another copy installed', async () => {
+    // Two copies in one process (a build's and a source's): each takes the other's fetch for
+    // its own, and neither wraps it.
+    // A second copy of this module: the same file under another name (its own query), which
+    // keeps the `.ts` ending the transform looks for.
+    const copy = './fetch-failures.ts?another-copy.ts';
+    const other = (await import(copy)) as typeof import('./fetch-failures.js');
+    expect(other.keepingFetchFailures).not.toBe(keepingFetchFailures);
+    const url = `http://127.0.0.1:${await closedPort()}/v1beta/models/m:generateContent`;
+    const original = globalThis.fetch;
+    try {
+      await keepingFetchFailures(async () => 'installed');
+      const installed = globalThis.fetch;
+      const byTheOther = await other
+        .keepingFetchFailures(() => likeTheSdk(url))
+        .catch((error: unknown) => error);
+      expect(globalThis.fetch).toBe(installed);
+      expect(networkCause(byTheOther)).toBe(FAILURE_REASONS.network_refused);
+      const byThisOne = await keepingFetchFailures(() => likeTheSdk(url)).catch(
+        (error: unknown) => error,
+      );
+      expect(globalThis.fetch).toBe(installed);
+      expect(networkCause(byThisOne)).toBe(FAILURE_REASONS.network_refused);
+    } finally {
+      globalThis.fetch = original;
+    }
+  });
 });

@@ -6,39 +6,56 @@ interface FetchFailure {
   error: Error;
 }
 
+/**
+ * Marks a fetch of ours, holding the fetch it calls. Shared by name, with the store below, by
+ * every copy of this module in a process (a build's and a source's, two versions), so that one
+ * never wraps another's fetch.
+ */
+const KEEPING = Symbol.for('@hub/runtime.keeping-fetch');
+const STORE = Symbol.for('@hub/runtime.kept-fetch-failures');
+
+type KeepingFetch = typeof fetch & { readonly [KEEPING]: typeof fetch };
+
+const shared = globalThis as typeof globalThis & {
+  [STORE]?: AsyncLocalStorage<FetchFailure[]>;
+};
+
 /** The fetch failures of one call kept by keepingFetchFailures, latest last. */
-const failures = new AsyncLocalStorage<FetchFailure[]>();
+const failures = (shared[STORE] ??= new AsyncLocalStorage<FetchFailure[]>());
 
 const urlOf = (input: Parameters<typeof fetch>[0]) =>
   input instanceof Request ? input.url : String(input);
 
-/** The fetch keepFetchFailures last installed. */
-let ours: typeof fetch | undefined;
+const isKeeping = (candidate: typeof fetch): candidate is KeepingFetch =>
+  typeof candidate === 'function' && KEEPING in candidate;
 
 /**
  * The global fetch, noting each failure of a fetch made within keepingFetchFailures. Installed
  * on first use: a library that takes no fetch of its own (@google/generative-ai calls the global
  * one) can only be followed there. Installed again, over whatever fetch is there, whenever the
- * global one is no longer ours: something that replaced it later (a test double, an
- * instrumentation library) would otherwise stop the noting without a word. Outside
- * keepingFetchFailures, and for every answer, it is fetch itself: the same promise's value, the
- * same error.
+ * global one is no longer one of ours: something that replaced it later (a test double, an
+ * instrumentation library) would otherwise stop the noting without a word. A fetch of ours (the
+ * one put back after a replacement, one a wrapper of ours, one another copy of this module
+ * installed) is never wrapped again: however often fetch is replaced and put back, a call goes
+ * through one of ours. (A fetch of another's that calls through to ours cannot be seen to: it is
+ * wrapped once.) Outside keepingFetchFailures, and for every answer, it is fetch itself: the
+ * same promise's value, the same error.
  */
 function keepFetchFailures(): void {
-  if (ours !== undefined && globalThis.fetch === ours) return;
   const original = globalThis.fetch;
+  if (isKeeping(original)) return;
   const keepingFetch: typeof fetch = (input, init) => {
     const kept = failures.getStore();
     const answer = original(input, init);
     if (!kept) return answer;
     return answer.catch((error: unknown) => {
-      // A replacement that calls through to our earlier fetch has this failure noted there too.
+      // A replacement that calls through to a fetch of ours has this failure noted there too.
       if (error instanceof Error && !kept.some((failure) => failure.error === error))
         kept.push({ url: urlOf(input), error });
       throw error;
     });
   };
-  ours = keepingFetch;
+  Object.defineProperty(keepingFetch, KEEPING, { value: original });
   globalThis.fetch = keepingFetch;
 }
 

@@ -1,5 +1,5 @@
 import type { Language } from '@hub/proto';
-import { EvaluationDraft, type AuthoredQuestion } from '@hub/proto/jobs';
+import { EvaluationDraft, FAILURE_REASONS, type AuthoredQuestion } from '@hub/proto/jobs';
 
 export type GeneratorKind = 'gemini' | 'offline';
 
@@ -48,21 +48,53 @@ export const CATCH_ALL_OPTION =
 
 const normalised = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
 
+/**
+ * A problem found in a draft: `problem` in its own words for the log (a schema's message, the
+ * question it is about, which a model or an SOP wrote), `cause` the catalog's sentence for it
+ * (a FAILURE_REASONS sentence), which is what a reason shown to people may carry.
+ */
+export interface DraftProblem {
+  problem: string;
+  cause: string;
+}
+
 /** Problems the proto schema does not catch: catch-all options, blank or repeated questions. */
-export function questionProblems(question: AuthoredQuestion): string[] {
-  const problems: string[] = [];
+export function questionProblems(question: AuthoredQuestion): DraftProblem[] {
+  const problems: DraftProblem[] = [];
   if (question.options.some((option) => CATCH_ALL_OPTION.test(option))) {
-    problems.push(`"${question.text}" has an "all/none of the above" option`);
+    problems.push({
+      problem: `"${question.text}" has an "all/none of the above" option`,
+      cause: FAILURE_REASONS.quiz_draft_catch_all,
+    });
   }
   const options = new Set(question.options.map(normalised));
   if (options.size !== question.options.length) {
-    problems.push(`"${question.text}" repeats an option`);
+    problems.push({
+      problem: `"${question.text}" repeats an option`,
+      cause: FAILURE_REASONS.quiz_draft_repeated_option,
+    });
   }
-  if (question.explanation.trim() === '') problems.push(`"${question.text}" has no explanation`);
+  if (question.explanation.trim() === '') {
+    problems.push({
+      problem: `"${question.text}" has no explanation`,
+      cause: FAILURE_REASONS.quiz_draft_no_explanation,
+    });
+  }
   return problems;
 }
 
-export type DraftCheck = { ok: true; draft: EvaluationDraft } | { ok: false; problem: string };
+export type DraftCheck = { ok: true; draft: EvaluationDraft } | ({ ok: false } & DraftProblem);
+
+/** The catalog's sentence for a schema's issue: no questions, a repeated option, else its shape. */
+function schemaCause(issue: { code: string; path: PropertyKey[] }): string {
+  if (issue.code === 'too_small' && issue.path.join('.') === 'questions') {
+    return FAILURE_REASONS.quiz_draft_no_questions;
+  }
+  if (issue.code === 'custom' && issue.path.at(-1) === 'options') {
+    return FAILURE_REASONS.quiz_draft_repeated_option;
+  }
+  return FAILURE_REASONS.quiz_draft_bad_shape;
+}
 
 /** Validates with the proto schema, then with our own rules; answers the first problem found. */
 export function checkDraft(candidate: unknown): DraftCheck {
@@ -70,14 +102,20 @@ export function checkDraft(candidate: unknown): DraftCheck {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-    return { ok: false, problem: `${where}${issue.message}` };
+    return { ok: false, problem: `${where}${issue.message}`, cause: schemaCause(issue) };
   }
   const seen = new Set<string>();
   for (const question of parsed.data.questions) {
     const problems = questionProblems(question);
-    if (problems.length > 0) return { ok: false, problem: problems[0]! };
+    if (problems.length > 0) return { ok: false, ...problems[0]! };
     const key = normalised(question.text);
-    if (seen.has(key)) return { ok: false, problem: `"${question.text}" is asked twice` };
+    if (seen.has(key)) {
+      return {
+        ok: false,
+        problem: `"${question.text}" is asked twice`,
+        cause: FAILURE_REASONS.quiz_draft_repeated_question,
+      };
+    }
     seen.add(key);
   }
   return { ok: true, draft: parsed.data };

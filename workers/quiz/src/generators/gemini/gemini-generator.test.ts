@@ -1,5 +1,5 @@
 import { GoogleGenerativeAIRequestInputError } from '@google/generative-ai';
-import { type EvaluationDraft, FAILURE_REASONS } from '@hub/proto';
+import { type EvaluationDraft, FAILURE_REASONS, failureReasonOf } from '@hub/proto';
 import { createServer as createHttpServer } from 'node:http';
 import {
   type AddressInfo,
@@ -51,7 +51,7 @@ const asked = (draft: EvaluationDraft) => ({
 describe('the Gemini generator against a server speaking the Gemini REST API', () => {
   const gemini = new FakeGemini();
   let baseUrl: string;
-  const generator = (extra: { maxChunkChars?: number } = {}) =>
+  const generator = (extra: { maxChunkChars?: number; attempts?: number } = {}) =>
     new GeminiGenerator({ apiKey: 'test-key', model: 'gemini-test', baseUrl, ...extra });
 
   beforeAll(async () => {
@@ -120,10 +120,86 @@ describe('the Gemini generator against a server speaking the Gemini REST API', (
 
     expect(gemini.calls).toHaveLength(3);
     expect(failure).toBeInstanceOf(GenerationFailure);
-    expect((failure as GenerationFailure).message).toBe(
-      'The AI answer was not a valid evaluation: "What core temperature must cooked chicken reach?" has an "all/none of the above" option',
+    // The last answer's problem in the catalog's words, not the answer's own (its question).
+    const { message } = failure as GenerationFailure;
+    expect(message).toBe(
+      `The AI answer was not a valid evaluation: ${FAILURE_REASONS.quiz_draft_catch_all}`,
     );
+    expect(message).not.toContain('What core temperature');
     expect((failure as GenerationFailure).retryable).toBe(false);
+    // A reason the web app words whole in its reader's language, its detail included.
+    expect(failureReasonOf(message)).toEqual({
+      code: 'quiz_ai_invalid',
+      params: { detail: FAILURE_REASONS.quiz_draft_catch_all },
+    });
+    expect(failureReasonOf(FAILURE_REASONS.quiz_draft_catch_all)?.code).toBe(
+      'quiz_draft_catch_all',
+    );
+  });
+
+  const question = goodDraft.questions[0]!;
+  const withQuestions = (...questions: unknown[]) =>
+    FakeGemini.answer(JSON.stringify({ ...goodDraft, questions }));
+  const blocked = {
+    status: 200,
+    body: {
+      candidates: [
+        { content: { role: 'model', parts: [{ text: '' }] }, finishReason: 'SAFETY', index: 0 },
+      ],
+    },
+  };
+  const promptBlocked = { status: 200, body: { promptFeedback: { blockReason: 'OTHER' } } };
+  it.each([
+    ['an answer that is not JSON', FakeGemini.answer('Sure! Here is your quiz: {'), 'not_json'],
+    ['an empty answer', FakeGemini.answer('  '), 'none'],
+    ['an answer blocked by the provider', blocked, 'none'],
+    ['a request whose answer the provider blocked', promptBlocked, 'none'],
+    ['an evaluation without questions', withQuestions(), 'no_questions'],
+    ['a question without options', withQuestions({ ...question, options: [] }), 'bad_shape'],
+    [
+      'a question whose answer is none of its options',
+      withQuestions({ ...question, correctIndex: 7 }),
+      'bad_shape',
+    ],
+    [
+      'a question repeating an option',
+      withQuestions({ ...question, options: ['75 °C', '80 °C', '75 °C'] }),
+      'repeated_option',
+    ],
+    [
+      'a question repeating an option but for its spaces',
+      withQuestions({ ...question, options: ['75 °C', '80 °C', '75  °C'] }),
+      'repeated_option',
+    ],
+    [
+      'a question with a catch-all option',
+      withQuestions({ ...question, options: ['75 °C', 'None of the above', '80 °C'] }),
+      'catch_all',
+    ],
+    [
+      'a question without explanation',
+      withQuestions({ ...question, explanation: ' ' }),
+      'no_explanation',
+    ],
+    ['a question asked twice', withQuestions(question, question), 'repeated_question'],
+  ] as const)('words %s by a catalog sentence', async (_name, reply, kind) => {
+    const cause =
+      kind === 'not_json' || kind === 'none'
+        ? FAILURE_REASONS[`quiz_answer_${kind}`]
+        : FAILURE_REASONS[`quiz_draft_${kind}`];
+    gemini.reply(reply);
+    const failure = await generator({ attempts: 1 })
+      .generate(input)
+      .catch((error: unknown) => error);
+
+    expect(gemini.calls).toHaveLength(1);
+    expect(failure).toMatchObject({
+      name: 'GenerationFailure',
+      retryable: false,
+      message: `The AI answer was not a valid evaluation: ${cause}`,
+    });
+    expect(cause).toEqual(expect.any(String));
+    expect(failureReasonOf(cause)).toBeDefined();
   });
 
   it('accepts a good answer after a bad one', async () => {

@@ -18,6 +18,7 @@ import {
 import { splitIntoChunks } from '../../chunking.ts';
 import {
   checkDraft,
+  type DraftCheck,
   GenerationFailure,
   type EvaluationGenerator,
   type GeneratedEvaluation,
@@ -108,15 +109,18 @@ function answerPlaced(question: AuthoredQuestion): AuthoredQuestion {
   };
 }
 
-function parseAnswer(
-  text: string,
-): { ok: true; draft: EvaluationDraft } | { ok: false; problem: string } {
+/** The answer's draft, or its problem: in its own words for the log, in the catalog's for people. */
+function parseAnswer(text: string): DraftCheck {
   const json = text.trim().replace(/^```(?:json)?\s*|\s*```$/g, '');
+  if (json === '') {
+    return { ok: false, problem: 'the answer is empty', cause: FAILURE_REASONS.quiz_answer_none };
+  }
   let value: unknown;
   try {
     value = JSON.parse(json);
-  } catch {
-    return { ok: false, problem: 'the answer is not JSON' };
+  } catch (error) {
+    const problem = `the answer is not JSON (${error instanceof Error ? error.message : String(error)})`;
+    return { ok: false, problem, cause: FAILURE_REASONS.quiz_answer_not_json };
   }
   return checkDraft(value);
 }
@@ -179,8 +183,11 @@ export class GeminiGenerator implements EvaluationGenerator {
     message: string,
     signal?: AbortSignal,
   ): Promise<EvaluationDraft> {
-    let problem = '';
-    for (let attempt = 1; attempt <= this.settings.attempts; attempt++) {
+    // The last answer's problem in the catalog's words: the answer's own (a question the model
+    // wrote, a schema's message, the provider's reason for blocking it) are only logged.
+    let cause: string = FAILURE_REASONS.quiz_answer_none;
+    const { attempts } = this.settings;
+    for (let attempt = 1; attempt <= attempts; attempt++) {
       let text: string;
       try {
         // Through keepingFetchFailures: the SDK drops the cause of a fetch that failed.
@@ -203,13 +210,16 @@ export class GeminiGenerator implements EvaluationGenerator {
         const failure = providerFailure(error, signal);
         if (failure) throw failure;
         // A blocked or empty answer: asking again may give a usable one.
-        problem = error instanceof Error ? cleanMessage(error) : String(error);
+        const problem = error instanceof Error ? cleanMessage(error) : String(error);
+        log.warn({ attempt, attempts, problem }, 'AI answer not usable: blocked or empty');
+        cause = FAILURE_REASONS.quiz_answer_none;
         continue;
       }
       const parsed = parseAnswer(text);
       if (parsed.ok) return parsed.draft;
-      problem = parsed.problem;
+      log.warn({ attempt, attempts, problem: parsed.problem }, 'AI answer not a valid evaluation');
+      cause = parsed.cause;
     }
-    throw new GenerationFailure(`The AI answer was not a valid evaluation: ${problem}`);
+    throw new GenerationFailure(`The AI answer was not a valid evaluation: ${cause}`);
   }
 }

@@ -1,4 +1,5 @@
 import type { AuthoredQuestion, EvaluationDraft } from '@hub/proto/jobs';
+import { logger } from '@hub/runtime';
 import {
   checkDraft,
   GenerationFailure,
@@ -175,10 +176,12 @@ export function generateOfflineDraft(input: Omit<GenerationInput, 'prompt'>): Ev
     keyLearningPoints: learningPoints(sop),
   });
   // The writers guarantee these rules; a failure here is a bug worth a clear message.
-  if (!checked.ok)
+  if (!checked.ok) {
+    logger('quiz').error({ problem: checked.problem }, 'offline generator broke a rule');
     throw new GenerationFailure(
-      `The offline generator wrote an invalid evaluation: ${checked.problem}`,
+      `The offline generator wrote an invalid evaluation: ${checked.cause}`,
     );
+  }
   return checked.draft;
 }
 
