@@ -152,9 +152,11 @@ export const majorOf = (version) => Number(/^(\d+)/.exec(version)?.[1] ?? 0);
 /**
  * Each program's version, asked once a process for a given file: a backup or restore looks at
  * every copy of pg_dump and pg_restore each time, and starting each with --version cost seconds.
- * Keyed by the file the path resolves to and its modification time, so a copy upgraded in place
- * is asked again; Debian's /usr/bin/pg_dump is a wrapper choosing a version as it runs, so it is
- * asked every time. A copy that did not answer is asked again next time.
+ * Keyed by the file the path resolves to, its device and inode, size, and modification and change
+ * times, so a copy upgraded in place is asked again: also one replaced by `cp -p` (same inode,
+ * modification time kept, perhaps the same size), whose change time no copy can set; Debian's
+ * /usr/bin/pg_dump is a wrapper choosing a version as it runs, so it is asked every time. A copy
+ * that did not answer is asked again next time.
  * @type {Map<string, string>}
  */
 const versions = new Map();
@@ -175,7 +177,8 @@ function cacheKey(tool) {
     const real = realpathSync(tool);
     // A script (Debian's pg_wrapper) decides at each run which binary it starts.
     if (startsWithShebang(real)) return undefined;
-    return `${real} ${statSync(real).mtimeMs}`;
+    const file = statSync(real, { bigint: true });
+    return `${real} ${file.dev}:${file.ino} ${file.size} ${file.mtimeNs} ${file.ctimeNs}`;
   } catch {
     return undefined;
   }

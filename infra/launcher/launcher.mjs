@@ -16,6 +16,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeExit, killAll, startChild } from './children.mjs';
+import { productEnvironment, SUPERVISOR_FLAG } from './environment.mjs';
 import { log, logText, paint } from './output.mjs';
 import { canListen, metricsPortOf, waitFor } from './ports.mjs';
 import { DEFAULT_DATABASE_URL, ensurePostgres } from './postgres.mjs';
@@ -28,7 +29,6 @@ import {
   SupervisionReport,
 } from './supervision.mjs';
 
-const SUPERVISOR_FLAG = 'HUB_LAUNCHER_SUPERVISOR';
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const SIGNALS = /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP']);
 /** The longest any one part (a process, Redis, PostgreSQL) may take to stop. */
@@ -99,15 +99,7 @@ async function supervise() {
   process.on('disconnect', () => void shutdown('The launcher process went away', 1));
 
   try {
-    const env = { ...process.env };
-    delete env[SUPERVISOR_FLAG];
-    // Two malloc arenas per process, as the Docker image sets: glibc's default of one per thread
-    // (libuv's pool, argon2, V8's helpers) held tens of MiB per process that the bench showed
-    // unused (bench/memory.mjs; docs/benchmarks.md, Memory).
-    env.MALLOC_ARENA_MAX ??= '2';
-    // The services' output goes through a pipe here: colours only when it ends on a terminal.
-    if (!process.stdout.isTTY) env.NO_COLOR ??= '1';
-    const dataDir = path.resolve(repoRoot, env.DATA_DIR || '.data');
+    const dataDir = path.resolve(repoRoot, process.env.DATA_DIR || '.data');
 
     for (const { entry } of PROCESSES) {
       if (!existsSync(path.join(repoRoot, entry))) {
@@ -115,17 +107,14 @@ async function supervise() {
       }
     }
 
-    const port = Number(env.PORT || 8080);
-    const host = env.HOST || '0.0.0.0';
+    const port = Number(process.env.PORT || 8080);
+    const host = process.env.HOST || '0.0.0.0';
     if (Number.isInteger(port) && port > 0 && !(await canListen(port, host))) {
       throw new Error(
         `Port ${port} (PORT) is already in use. Stop what holds it, or choose another port, e.g. PORT=8090 npm start`,
       );
     }
-    env.PUBLIC_URL ||= `http://localhost:${port}`;
-    // On one machine, webhooks may go to a receiver on the same machine (plain http too), so
-    // they can be tried locally; production refuses loopback unless its operator allows it.
-    env.WEBHOOK_ALLOWED_NETWORKS ??= '127.0.0.0/8,::1/128';
+    const env = productEnvironment(process.env, { port, stdoutIsTTY: !!process.stdout.isTTY });
 
     const report = new SupervisionReport(path.join(dataDir, 'launcher', 'processes.json'));
     // The gateway reports the launcher's restarts in /api/health and /metrics.
