@@ -109,7 +109,10 @@ export interface ScimRouteContract {
   method: HttpMethod;
   path: string;
   summary: string;
-  /** The service that owns the resource, or null for the discovery documents the gateway serves. */
+  /**
+   * The service that owns the resource, or null for what the gateway answers itself: the discovery
+   * documents, and /Me's 501.
+   */
   resource: ScimResource | null;
   operation?: ScimOperation;
   audit?: string;
@@ -119,6 +122,9 @@ export interface ScimRouteContract {
 
 const users = `${SCIM_BASE_PATH}/Users`;
 const groups = `${SCIM_BASE_PATH}/Groups`;
+/** The token's own subject (RFC 7644, 3.11): a token is an organization's, so each method is 501. */
+const me = `${SCIM_BASE_PATH}/Me`;
+const meUnsupported = 'Not supported (501): a token stands for an organization, not a person';
 
 export const scimRoutes = {
   serviceProviderConfig: {
@@ -247,4 +253,9 @@ export const scimRoutes = {
     operation: 'delete',
     audit: 'scim.group.delete',
   },
+  readMe: { method: 'GET', path: me, summary: meUnsupported, resource: null },
+  createMe: { method: 'POST', path: me, summary: meUnsupported, resource: null },
+  replaceMe: { method: 'PUT', path: me, summary: meUnsupported, resource: null },
+  patchMe: { method: 'PATCH', path: me, summary: meUnsupported, resource: null },
+  deleteMe: { method: 'DELETE', path: me, summary: meUnsupported, resource: null },
 } as const satisfies Record<string, ScimRouteContract>;

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type AuditEntry, type ScimRouteContract, scimRoutes } from '@hub/proto';
@@ -24,6 +26,7 @@ let acmeAdmin: ApiSession;
 let globexAdmin: ApiSession;
 let ottoId: number;
 let acmeId: number;
+let webDist: string;
 
 interface ScimReply {
   status: number;
@@ -54,6 +57,32 @@ async function scim(
   };
 }
 
+/** A request as a client may send it: any body, any content type, a token or none. */
+async function raw(
+  method: string,
+  path: string,
+  options: { authorization?: string; contentType?: string; body?: string } = {},
+): Promise<ScimReply> {
+  const response = await fetch(`${stack.url}/scim/v2${path}`, {
+    method,
+    headers: {
+      ...(options.authorization ? { authorization: options.authorization } : {}),
+      ...(options.contentType ? { 'content-type': options.contentType } : {}),
+    },
+    body: options.body,
+  });
+  const text = await response.text();
+  const json = response.headers.get('content-type')?.includes('json');
+  return {
+    status: response.status,
+    body: json && text ? (JSON.parse(text) as Record<string, unknown>) : {},
+    headers: response.headers,
+  };
+}
+
+/** A body past the gateway's 1 MB: a group with a long name. */
+const OVERSIZED = JSON.stringify({ schemas: [GROUP], displayName: 'x'.repeat(1024 * 1024) });
+
 async function newToken(admin: ApiSession, name: string): Promise<{ id: number; secret: string }> {
   const answer = await admin.send(api.createScimToken, { body: { name } });
   expect(answer.status).toBe(201);
@@ -74,7 +103,14 @@ async function auditEntries(admin: ApiSession): Promise<AuditEntry[]> {
 }
 
 beforeAll(async () => {
-  stack = await startTestStack({ SCIM_MAX_REQUESTS_PER_MINUTE: String(RATE_LIMIT) });
+  // The web app served as in production: its fallback answers any other GET with its page.
+  webDist = mkdtempSync(join(tmpdir(), 'hub-web-'));
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Hub</title>');
+  stack = await startTestStack({
+    SCIM_MAX_REQUESTS_PER_MINUTE: String(RATE_LIMIT),
+    SERVE_WEB: 'true',
+    WEB_DIST: webDist,
+  });
   const acme = await stack.createOrganization('Acme Foods', 'acme.test');
   acmeId = acme;
   const globex = await stack.createOrganization('Globex Plant', 'globex.test');
@@ -102,6 +138,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
+  if (webDist) rmSync(webDist, { recursive: true, force: true });
 });
 
 describe('SCIM routes', () => {
@@ -997,6 +1034,106 @@ describe('errors', () => {
         expect(answer.body).toMatchObject({ status: '404', schemas: [ERROR] });
       }
     }
+  });
+
+  it("answers an unknown path in SCIM's error schema and its own words, never the web app's page", async () => {
+    const { secret } = await newToken(acmeAdmin, 'Unknown paths');
+    const authorization = `Bearer ${secret}`;
+    const asked = [
+      ['GET', '/Nope'],
+      ['GET', '/Users/1/photos'],
+      ['GET', ''],
+      ['POST', '/Nope'],
+      ['POST', '/Schemas'],
+      ['DELETE', '/ServiceProviderConfig'],
+    ] as const;
+    for (const [method, path] of asked) {
+      const answer = await raw(method, `${path}?filter=x`, { authorization });
+      expect([method, path, answer.status]).toEqual([method, path, 404]);
+      expect(answer.headers.get('content-type')).toContain('application/scim+json');
+      expect(answer.body).toEqual({
+        schemas: [ERROR],
+        status: '404',
+        detail: `No SCIM endpoint answers ${method} /scim/v2${path}. This service provider serves /Users, /Groups, /ServiceProviderConfig, /ResourceTypes and /Schemas.`,
+      });
+    }
+  });
+
+  it("answers a body past 1 MB with 413 in SCIM's error schema and its own words", async () => {
+    const { secret } = await newToken(acmeAdmin, 'Large bodies');
+    for (const [method, path] of [
+      ['POST', '/Groups'],
+      ['PATCH', '/Groups/1'],
+    ] as const) {
+      const answer = await raw(method, path, {
+        authorization: `Bearer ${secret}`,
+        contentType: 'application/scim+json',
+        body: OVERSIZED,
+      });
+      expect([method, answer.status]).toEqual([method, 413]);
+      expect(answer.headers.get('content-type')).toContain('application/scim+json');
+      expect(answer.body).toEqual({
+        schemas: [ERROR],
+        status: '413',
+        detail:
+          "The request body is larger than 1 MB, the most this service provider reads. Send a large group's members in several PATCH requests.",
+      });
+    }
+  });
+
+  it('decides authentication before the body: 401 without a valid token, whatever the body', async () => {
+    const bodies = [
+      ['application/scim+json', 'not json'],
+      ['application/json', '{"userName":'],
+      ['application/scim+json', ''],
+      ['application/xml', '<User/>'],
+      ['application/scim+json', OVERSIZED],
+    ] as const;
+    for (const authorization of [undefined, 'Bearer hubscim_not-a-token', 'Basic YTpi']) {
+      for (const [contentType, body] of bodies) {
+        const answer = await raw('POST', '/Users', { authorization, contentType, body });
+        const asked = [authorization, contentType, body.slice(0, 20)];
+        expect([...asked, answer.status]).toEqual([...asked, 401]);
+        expect(answer.headers.get('content-type')).toContain('application/scim+json');
+        expect(answer.headers.get('www-authenticate')).toBe('Bearer realm="scim"');
+        expect(answer.body).toEqual({
+          schemas: [ERROR],
+          status: '401',
+          detail: 'A valid SCIM bearer token is required (Authorization: Bearer <token>).',
+        });
+      }
+      // An unknown path says nothing before the token is known either.
+      const unknown = await raw('GET', '/Nope', { authorization });
+      expect([authorization, unknown.status]).toEqual([authorization, 401]);
+      expect(unknown.body).toMatchObject({ schemas: [ERROR], status: '401' });
+    }
+  });
+
+  it('answers /Me 501 Not Implemented, as RFC 7644 (3.11) allows, once the token is known', async () => {
+    const { secret } = await newToken(acmeAdmin, 'Me');
+    const user = { schemas: [USER], userName: 'me@acme.test' };
+    for (const [method, body] of [
+      ['GET'],
+      ['POST', user],
+      ['PUT', user],
+      ['PATCH', patch({ op: 'replace', value: { active: false } })],
+      ['DELETE'],
+    ] as const) {
+      const answer = await scim(secret, method, '/Me', body);
+      expect([method, answer.status]).toEqual([method, 501]);
+      expect(answer.headers.get('content-type')).toContain('application/scim+json');
+      expect(answer.body).toEqual({
+        schemas: [ERROR],
+        status: '501',
+        detail:
+          'This service provider does not support /Me: a token stands for an organization, not a person. Use /Users/{id}.',
+      });
+    }
+    const anonymous = await raw('GET', '/Me');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toMatchObject({ schemas: [ERROR], status: '401' });
+    const unknown = await raw('GET', '/Me', { authorization: 'Bearer hubscim_not-a-token' });
+    expect(unknown.status).toBe(401);
   });
 
   it('rate-limits each token with 429 and Retry-After', async () => {

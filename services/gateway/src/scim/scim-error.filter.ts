@@ -8,7 +8,6 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   FAILURE_STATUS,
-  SCIM_BASE_PATH,
   SCIM_CONTENT_TYPE,
   type ScimAnswer,
   scimError,
@@ -17,10 +16,28 @@ import {
 import { isRedisOutage, REDIS_UNAVAILABLE, RpcCallError } from '@hub/kit';
 import { bodyOfHttpException, ErrorFilter } from '../http/error.filter.js';
 import { OUTAGE_RETRY_AFTER_SECONDS } from '../http/outage-gate.js';
+import { isScimPath } from './scim-request.js';
 
 /** What a body fastify's JSON parsers refused is answered with (SCIM `invalidSyntax`). */
 export const UNREADABLE_SCIM_BODY =
   'The request body could not be read as JSON. Send the resource as a JSON object, as RFC 7643 describes.';
+
+/** What a body past the gateway's limit (`bodyLimit`, in bytes) is answered with (413). */
+export function scimBodyTooLarge(bodyLimit: number): string {
+  const megabytes = Math.round((bodyLimit / (1024 * 1024)) * 10) / 10;
+  return `The request body is larger than ${megabytes} MB, the most this service provider reads. Send a large group's members in several PATCH requests.`;
+}
+
+/** What a path under /scim/v2 that no row of proto's SCIM table declares is answered with (404). */
+export function unknownScimEndpoint(method: string, url: string): string {
+  const path = url.split('?')[0]!;
+  const shown = path.length > 200 ? `${path.slice(0, 200)}…` : path;
+  return `No SCIM endpoint answers ${method} ${shown}. This service provider serves /Users, /Groups, /ServiceProviderConfig, /ResourceTypes and /Schemas.`;
+}
+
+/** What /Me is answered with: 501, as RFC 7644 (3.11) asks of a provider without it. */
+export const SCIM_ME_UNSUPPORTED =
+  'This service provider does not support /Me: a token stands for an organization, not a person. Use /Users/{id}.';
 
 /**
  * The codes of fastify's JSON parsers (SCIM's and `application/json`'s): a body that is not
@@ -32,17 +49,15 @@ const UNREADABLE_BODY_CODES = new Set([
   'FST_ERR_CTP_EMPTY_JSON_BODY',
 ]);
 
-/** Such a refusal as it comes: Nest's fastify adapter hands it on as an HttpException's cause. */
-function isUnreadableBody(error: unknown): boolean {
+/** The code of fastify's refusal as it comes: Nest's adapter hands it on as an HttpException's cause. */
+function fastifyCodeOf(error: unknown): string | undefined {
   const refused = error instanceof HttpException ? error.cause : error;
   const code = (refused as { code?: unknown } | undefined)?.code;
-  return typeof code === 'string' && UNREADABLE_BODY_CODES.has(code);
+  return typeof code === 'string' ? code : undefined;
 }
 
-const isScimPath = (url: string) =>
-  url === SCIM_BASE_PATH ||
-  url.startsWith(`${SCIM_BASE_PATH}/`) ||
-  url.startsWith(`${SCIM_BASE_PATH}?`);
+const isUnreadableBody = (error: unknown) => UNREADABLE_BODY_CODES.has(fastifyCodeOf(error) ?? '');
+const isTooLargeBody = (error: unknown) => fastifyCodeOf(error) === 'FST_ERR_CTP_BODY_TOO_LARGE';
 
 /** Sends a SCIM answer as `application/scim+json`, with a Location for what it created. */
 export function sendScim(reply: FastifyReply, answer: ScimAnswer): void {
@@ -60,15 +75,22 @@ export class ScimErrorFilter implements ExceptionFilter {
 
   catch(error: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
-    const { answer, retryAfter } = this.answerOf(error);
+    const request = host.switchToHttp().getRequest<FastifyRequest>();
+    const { answer, retryAfter } = this.answerOf(error, request);
     if (retryAfter !== undefined) void reply.header('retry-after', String(retryAfter));
     if (answer.status === 401) void reply.header('www-authenticate', 'Bearer realm="scim"');
     sendScim(reply, answer);
   }
 
-  private answerOf(error: unknown): { answer: ScimAnswer; retryAfter?: number } {
+  private answerOf(
+    error: unknown,
+    request: FastifyRequest,
+  ): { answer: ScimAnswer; retryAfter?: number } {
     if (isUnreadableBody(error)) {
       return { answer: scimError(400, UNREADABLE_SCIM_BODY, 'invalidSyntax') };
+    }
+    if (isTooLargeBody(error)) {
+      return { answer: scimError(413, scimBodyTooLarge(request.routeOptions.bodyLimit)) };
     }
     if (error instanceof HttpException) {
       const raw = error.getResponse() as { scimType?: ScimErrorType; retryAfter?: number };
@@ -99,9 +121,10 @@ export class ScimErrorFilter implements ExceptionFilter {
 }
 
 /**
- * The application's filter. What fails before a route's own filters run (fastify parses the
- * body first, and an unknown path has no route) reaches only this one: on SCIM's paths it
- * answers in SCIM's error schema, as the SCIM routes' errors do, elsewhere in the API's shape.
+ * The application's filter. What fails before a route's own filters run (the SCIM token and an
+ * unknown path, refused before the body is read, see `registerScimAuthentication`; fastify's
+ * refusal of the body) reaches only this one: on SCIM's paths it answers in SCIM's error schema,
+ * as the SCIM routes' errors do, elsewhere in the API's shape.
  */
 @Catch()
 export class ApplicationErrorFilter implements ExceptionFilter {

@@ -1,5 +1,5 @@
 import { applyDecorators, RequestMapping, RequestMethod, SetMetadata } from '@nestjs/common';
-import type { ScimCaller, ScimRouteContract } from '@hub/proto';
+import { type ScimCaller, type ScimRouteContract, SCIM_BASE_PATH } from '@hub/proto';
 import type { GuardedRequest } from '../http/request-context.js';
 
 export const SCIM_ROUTE = Symbol('SCIM_ROUTE');
@@ -8,6 +8,12 @@ export const SCIM_ROUTE = Symbol('SCIM_ROUTE');
 export interface ScimRequest extends GuardedRequest {
   scimCaller?: ScimCaller;
 }
+
+/** Whether a request's URL (its query included) is under SCIM's base path. */
+export const isScimPath = (url: string) =>
+  url === SCIM_BASE_PATH ||
+  url.startsWith(`${SCIM_BASE_PATH}/`) ||
+  url.startsWith(`${SCIM_BASE_PATH}?`);
 
 const METHODS = {
   GET: RequestMethod.GET,

@@ -1,5 +1,14 @@
-import { Controller, Inject, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import {
+  Controller,
+  Inject,
+  type OnModuleInit,
+  Req,
+  Res,
+  UseFilters,
+  UseGuards,
+} from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   type ScimAnswer,
   scimError,
@@ -12,9 +21,9 @@ import { RpcClient, scimList } from '@hub/kit';
 import { SessionCache } from '../auth/session-cache.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { scimResourceTypes, scimSchemas, scimServiceProviderConfig } from './scim-discovery.js';
-import { ScimErrorFilter, sendScim } from './scim-error.filter.js';
+import { SCIM_ME_UNSUPPORTED, ScimErrorFilter, sendScim } from './scim-error.filter.js';
 import { ScimEndpoint, type ScimRequest } from './scim-request.js';
-import { ScimGuard } from './scim.guard.js';
+import { registerScimAuthentication, ScimGuard } from './scim.guard.js';
 
 const MAX_RESULTS = 200;
 
@@ -33,15 +42,22 @@ function queryOf(request: ScimRequest): Record<string, string> {
 @Controller()
 @UseGuards(ScimGuard)
 @UseFilters(ScimErrorFilter)
-export class ScimController {
+export class ScimController implements OnModuleInit {
   private readonly baseUrl: string;
 
   constructor(
     @Inject(RpcClient) private readonly rpc: RpcClient,
     @Inject(SessionCache) private readonly sessions: SessionCache,
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+    @Inject(ScimGuard) private readonly guard: ScimGuard,
+    @Inject(HttpAdapterHost) private readonly adapter: HttpAdapterHost,
   ) {
     this.baseUrl = `${config.PUBLIC_URL.replace(/\/$/, '')}${SCIM_BASE_PATH}`;
+  }
+
+  /** The token is decided before fastify reads a body: in a hook, as ScimGuard's own check. */
+  onModuleInit() {
+    registerScimAuthentication(this.adapter.httpAdapter.getInstance<FastifyInstance>(), this.guard);
   }
 
   @ScimEndpoint(scimRoutes.serviceProviderConfig)
@@ -136,6 +152,31 @@ export class ScimController {
   @ScimEndpoint(scimRoutes.deleteGroup)
   deleteGroup(@Req() request: ScimRequest, @Res() reply: FastifyReply) {
     return this.relay(scimRoutes.deleteGroup, request, reply);
+  }
+
+  @ScimEndpoint(scimRoutes.readMe)
+  readMe(@Res() reply: FastifyReply) {
+    sendScim(reply, scimError(501, SCIM_ME_UNSUPPORTED));
+  }
+
+  @ScimEndpoint(scimRoutes.createMe)
+  createMe(@Res() reply: FastifyReply) {
+    sendScim(reply, scimError(501, SCIM_ME_UNSUPPORTED));
+  }
+
+  @ScimEndpoint(scimRoutes.replaceMe)
+  replaceMe(@Res() reply: FastifyReply) {
+    sendScim(reply, scimError(501, SCIM_ME_UNSUPPORTED));
+  }
+
+  @ScimEndpoint(scimRoutes.patchMe)
+  patchMe(@Res() reply: FastifyReply) {
+    sendScim(reply, scimError(501, SCIM_ME_UNSUPPORTED));
+  }
+
+  @ScimEndpoint(scimRoutes.deleteMe)
+  deleteMe(@Res() reply: FastifyReply) {
+    sendScim(reply, scimError(501, SCIM_ME_UNSUPPORTED));
   }
 
   private async relay(route: ScimRouteContract, request: ScimRequest, reply: FastifyReply) {
