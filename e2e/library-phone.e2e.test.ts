@@ -113,3 +113,44 @@ describe('the document viewer on a phone', () => {
     await page.close();
   });
 });
+
+describe('a toast on a phone', () => {
+  it("leaves the header's buttons to be pressed while it shows", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await signIn(page, stack.url, ADMIN.email, ADMIN.password);
+    await page.goto(`${stack.url}/library/documents`);
+    const header = page.locator('header:has([data-testid=sidebar-toggle])');
+    await header.getByTestId('user-menu-trigger').waitFor();
+    const controls = header.locator('button, a[href]');
+    expect(await controls.count()).toBeGreaterThanOrEqual(2);
+
+    // 'Library refreshed': a toast of the page's own, shown for 5 s.
+    await page.getByTestId('refresh-documents').click();
+    const shown = page.locator('[data-testid=toast][data-state=open]');
+    await expect.poll(() => shown.count()).toBe(1);
+    // In place (its slide in over), inside the screen.
+    const { top, bottom } = await shown.evaluate(async (toast) => {
+      await Promise.all(toast.getAnimations().map((animation) => animation.finished));
+      const box = toast.getBoundingClientRect();
+      return { top: box.top, bottom: box.bottom };
+    });
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(bottom).toBeLessThanOrEqual(844);
+
+    // Each header button is the element at its own centre, or holds it.
+    const covered = await controls.evaluateAll((elements) =>
+      elements
+        .filter((element) => {
+          const box = element.getBoundingClientRect();
+          const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+          return top === null || !element.contains(top);
+        })
+        .map((element) => element.getAttribute('data-testid') ?? element.outerHTML.slice(0, 80)),
+    );
+    await keepScreenshot(page, 'library-toast-phone');
+    // Still showing: the toast was there while the header was measured.
+    expect(await shown.count()).toBe(1);
+    expect(covered).toEqual([]);
+    await page.close();
+  });
+});

@@ -179,8 +179,8 @@ describe('observations and training, as a supervisor and an operator use them', 
     await editor.getByTestId('evaluation-save').click();
     await expect.poll(() => toastText(page)).toContain('Evaluation saved');
     // The toast keeps clear of the sticky Save/Publish bar at every width: each button is the
-    // element at its own centre while the toast shows (at the phone's width the toast sits at
-    // the top).
+    // element at its own centre while the toast shows (at the phone's width too, where the toast
+    // spans the screen's width above the bar).
     const save = editor.getByTestId('evaluation-save');
     const barIsOnTop = () =>
       editor.locator('[data-testid="evaluation-save"], [data-testid="editor-publish"]').evaluateAll(

@@ -54,10 +54,11 @@ export function Toaster() {
       <Toast.Viewport
         hotkey={['F8']}
         label={t('toast.region')}
-        // Below `sm` the toast sits at the top, away from the pages' sticky bottom bars; from `sm`
-        // it sits bottom right, raised above the bar a page has mounted (toastClearance). Clicks
-        // pass through the viewport's padding: only the toast itself takes them.
-        className="pointer-events-none fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto sm:bottom-[var(--toast-clearance,0px)] sm:max-h-[calc(100vh-var(--toast-clearance,0px))] sm:max-w-[420px] sm:flex-col"
+        // At the bottom at every width (full width on a phone, bottom right from `sm`), raised
+        // above the sticky bar a page has mounted (toastClearance). Never at the top: on a phone
+        // it lay over the header's menu and account buttons for its 5 s. Clicks pass through the
+        // viewport's padding: only the toast itself takes them.
+        className="pointer-events-none fixed right-0 bottom-[var(--toast-clearance,0px)] z-[100] flex max-h-[calc(100vh-var(--toast-clearance,0px))] w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]"
       />
     </Toast.Provider>
   );

@@ -1,9 +1,10 @@
 import { useEffect, type RefObject } from 'react';
 
 /**
- * The space, in px, that toasts leave free at the bottom of the screen. Toaster's viewport reads
- * it; the pages' sticky action bars set it while they are mounted, so a toast (five seconds) never
- * lies over Save or Publish and swallows their clicks.
+ * The space, in px, that toasts leave free at the bottom of the screen, where they sit at every
+ * width. Toaster's viewport reads it; the pages' sticky action bars set it while they are mounted,
+ * so a toast (five seconds) never lies over Save or Publish and swallows their clicks. Unset while
+ * no bar reaches into the screen's lower half.
  */
 export const TOAST_CLEARANCE_VAR = '--toast-clearance';
 
@@ -49,7 +50,11 @@ function schedule(): void {
   if (frame === 0) frame = requestAnimationFrame(update);
 }
 
-function register(bar: HTMLElement): () => void {
+/**
+ * Keeps toasts clear of `bar` until the returned function is called (useToastClearance calls it
+ * from an effect; the unit test directly).
+ */
+export function keepToastsClearOf(bar: HTMLElement): () => void {
   if (bars.size === 0) {
     // Capture: the page scrolls inside main (or a dialog), whose scroll events do not bubble.
     document.addEventListener('scroll', schedule, { capture: true, passive: true });
@@ -94,6 +99,6 @@ export function useToastClearance(ref: RefObject<HTMLElement | null>, active = t
   useEffect(() => {
     const bar = ref.current;
     if (!active || !bar) return undefined;
-    return register(bar);
+    return keepToastsClearOf(bar);
   }, [ref, active]);
 }
