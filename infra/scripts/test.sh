@@ -90,11 +90,15 @@ CHECKS=(
   'node infra/scripts/build-packages.mjs'
   'npm run build --workspace @hub/web'
   'node_modules/.bin/tsgo -b tsconfig.check.json --singleThreaded'
-  'node_modules/.bin/tsgo -p web/tsconfig.json --singleThreaded'
+  'node_modules/.bin/tsgo -p web/tsconfig.json --singleThreaded --incremental --tsBuildInfoFile node_modules/.cache/typecheck/web.tsbuildinfo'
   'node_modules/.bin/oxlint --deny-warnings --report-unused-disable-directives --threads=1'
   'node_modules/.bin/oxfmt --check --threads=1'
 )
+# The type check goes on from the last passing check's state on this machine (lib.sh,
+# restore_typecheck_state), and leaves its own for the next clone once it has passed.
+restore_typecheck_state
 checks_at_once || { phase_done "$checks_started" 'the build and checks above, at once'; exit 1; }
+save_typecheck_state
 phase_done "$checks_started" 'the build and checks above, at once'
 # The vitest projects one after another, as `vitest run` orders them (sequence.groupOrder), each
 # timed on its own; a failing project does not keep the next from running.
