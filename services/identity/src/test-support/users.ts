@@ -1,6 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { afterAll, beforeAll } from 'vitest';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { databaseOfTheFile } from '@hub/testing/database-of-the-file';
 import { openIdentityDatabase } from '../database.js';
 import { MemberIdsRepository } from '../users/member-ids.repository.js';
 import { UsersController } from '../users/users.controller.js';
@@ -23,14 +22,9 @@ export function usersOfWorksAndOther(seed: (db: DataSource, org: WorksAndOther) 
   readonly users: UsersController;
   readonly org: WorksAndOther;
 } {
-  let resources: TestResources | undefined;
-  let db: DataSource | undefined;
-  let users: UsersController | undefined;
   const org: WorksAndOther = { works: 0, other: 0 };
-  beforeAll(async () => {
-    resources = claimTestResources();
-    db = await openIdentityDatabase(resources.databaseUrl);
-    users = new UsersController(
+  const file = databaseOfTheFile(openIdentityDatabase, async (db) => {
+    const users = new UsersController(
       new UsersService(new UsersRepository(db), new MemberIdsRepository(db)),
     );
     const organizations = (await db.query(
@@ -40,19 +34,14 @@ export function usersOfWorksAndOther(seed: (db: DataSource, org: WorksAndOther) 
     )) as { id: number }[];
     [org.works, org.other] = organizations.map((row) => row.id) as [number, number];
     await seed(db, org);
-  });
-  afterAll(async () => {
-    await db?.destroy();
-    await resources?.release();
+    return users;
   });
   return {
     get db() {
-      if (!db) throw new Error('The database is opened before the tests');
-      return db;
+      return file.db;
     },
     get users() {
-      if (!users) throw new Error('The controller is made before the tests');
-      return users;
+      return file.prepared;
     },
     org,
   };

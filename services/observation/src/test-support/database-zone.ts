@@ -1,6 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { afterAll, beforeAll } from 'vitest';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { databaseOfTheFile } from '@hub/testing/database-of-the-file';
 import { openObservationDatabase } from '../database.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -65,24 +64,9 @@ export function zonedDatabaseExpiringAroundTheWindow(
   organizationId: number,
   codePrefix: string,
 ): { readonly db: DataSource } {
-  let resources: TestResources | undefined;
-  let db: DataSource | undefined;
-  beforeAll(async () => {
-    resources = claimTestResources();
-    db = await openObservationDatabase(
-      inZone(resources.databaseUrl, zoneSpringingForwardSoon(new Date())),
-    );
-    const title = (holder: 1 | 2) => (holder === 1 ? 'Inside' : 'Past');
-    await expiringAroundTheWindow(db, organizationId, title, codePrefix);
-  });
-  afterAll(async () => {
-    await db?.destroy();
-    await resources?.release();
-  });
-  return {
-    get db() {
-      if (!db) throw new Error('The database is opened before the tests');
-      return db;
-    },
-  };
+  const title = (holder: 1 | 2) => (holder === 1 ? 'Inside' : 'Past');
+  return databaseOfTheFile(
+    (url) => openObservationDatabase(inZone(url, zoneSpringingForwardSoon(new Date()))),
+    (db) => expiringAroundTheWindow(db, organizationId, title, codePrefix),
+  );
 }
