@@ -182,5 +182,11 @@ export const FAILURE_REASONS_ES: Record<FailureReasonCode, string> = {
   camera_integration_unusable: 'No se pudo usar la integración de su sistema de cámaras.',
   camera_list_limited:
     'El sistema de cámaras está limitando las solicitudes: se muestran las primeras {count}.',
+  camera_list_more:
+    'El sistema de cámaras tiene más de {max} cámaras: se muestran las primeras {count}.',
+  camera_list_small_pages:
+    'El sistema de cámaras devuelve menos de {pageMin} cámaras por página: se muestran las primeras {count}.',
+  camera_list_slow:
+    'El sistema de cámaras respondió demasiado despacio para listar todas las cámaras: se muestran las primeras {count}.',
   unexpected_error: 'Un error inesperado lo detuvo; se puede volver a intentar.',
 };

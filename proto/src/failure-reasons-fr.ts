@@ -189,5 +189,11 @@ export const FAILURE_REASONS_FR: Record<FailureReasonCode, string> = {
   camera_integration_unusable: 'L’intégration de son système de caméras n’a pas pu être utilisée.',
   camera_list_limited:
     'Le système de caméras limite les requêtes : les {count} premières sont affichées.',
+  camera_list_more:
+    'Le système de caméras compte plus de {max} caméras : les {count} premières sont affichées.',
+  camera_list_small_pages:
+    'Le système de caméras renvoie moins de {pageMin} caméras par page : les {count} premières sont affichées.',
+  camera_list_slow:
+    'Le système de caméras a répondu trop lentement pour lister toutes les caméras : les {count} premières sont affichées.',
   unexpected_error: 'Une erreur inattendue l’a arrêté ; il peut être relancé.',
 };

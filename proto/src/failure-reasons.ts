@@ -209,6 +209,13 @@ export const FAILURE_REASONS = {
   // after the first was rate-limited past the retries (a Retry-After longer than a retry waits,
   // or every attempt refused), and the pages read before it are shown. {count} is as written.
   camera_list_limited: 'The camera system is limiting requests: the first {count} are shown.',
+  // The other partial lists: more cameras than the list holds ({max}), pages smaller than the
+  // adapter reads ({pageMin}), or pages too slow to bring them within the list's time.
+  camera_list_more: 'The camera system lists more than {max} cameras: the first {count} are shown.',
+  camera_list_small_pages:
+    'The camera system answers fewer than {pageMin} cameras a page: the first {count} are shown.',
+  camera_list_slow:
+    'The camera system answered too slowly to list every camera: the first {count} are shown.',
   // Any job's own: an error nobody foresaw, whose words (a database's, a library's) are for the
   // log, not for the person who reads the row
   unexpected_error: 'An unexpected error stopped this; it can be retried.',

@@ -61,6 +61,42 @@ describe("a worker's failure reason", () => {
     ).toBe('La photo montre 2 visages. Utilisez une photo où cette personne est seule.');
   });
 
+  it("words the camera list's notices of a partial list, its counts in the reader's digits", async () => {
+    applyLanguage('es');
+    await i18n.changeLanguage('es');
+    expect(
+      readableFailureReason(
+        'The camera system answered too slowly to list every camera: the first 1,230 are shown.',
+      ),
+    ).toBe(
+      'El sistema de cámaras respondió demasiado despacio para listar todas las cámaras: se muestran las primeras 1230.',
+    );
+    expect(
+      readableFailureReason(
+        'The camera system answers fewer than 10 cameras a page: the first 10,010 are shown.',
+      ),
+    ).toBe(
+      'El sistema de cámaras devuelve menos de 10 cámaras por página: se muestran las primeras 10.010.',
+    );
+    expect(
+      readableFailureReason(
+        'The camera system lists more than 10,000 cameras: the first 10,000 are shown.',
+      ),
+    ).toBe('El sistema de cámaras tiene más de 10.000 cámaras: se muestran las primeras 10.000.');
+    expect(
+      readableFailureReason('The camera system is limiting requests: the first 2,000 are shown.'),
+    ).toBe('El sistema de cámaras está limitando las solicitudes: se muestran las primeras 2000.');
+    applyLanguage('fr');
+    await i18n.changeLanguage('fr');
+    expect(
+      readableFailureReason(
+        'The camera system lists more than 10,000 cameras: the first 10,000 are shown.',
+      ),
+    ).toBe(
+      'Le système de caméras compte plus de 10\u202f000 caméras : les 10\u202f000 premières sont affichées.',
+    );
+  });
+
   it('is the stored sentence itself for an English reader', () => {
     const stored = 'Processing took longer than 5 minutes.';
     expect(readableFailureReason(stored)).toBe(stored);

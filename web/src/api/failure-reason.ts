@@ -1,14 +1,28 @@
 import { wordFailureReason } from '@hub/proto';
+import { formatNumber } from '../i18n/format';
 import { i18n } from '../i18n/i18n';
 import { keyedText } from '../i18n/keyed';
 
+/** A part written as English writes a count past 999 ('1,230', '10,000'). */
+const ENGLISH_COUNT = /^\d{1,3}(?:,\d{3})+$/;
+
+/** A part in the reader's way: a count's digits grouped as the language groups them. */
+const readablePart = (part: string) =>
+  ENGLISH_COUNT.test(part) ? formatNumber(Number(part.replaceAll(',', ''))) : part;
+
 /**
  * A worker's stored failure reason (a document's, a video's) as its reader reads it: the
- * catalog's text for a sentence of proto's FAILURE_REASONS, with the parts the worker filled in,
- * a `{detail}` that is itself a reason worded so too (proto's wordFailureReason); the stored
+ * catalog's text for a sentence of proto's FAILURE_REASONS, with the parts the worker filled in
+ * (a count such as the camera list's '1,230' grouped in the reader's way: '1230', '1 230'), a
+ * `{detail}` that is itself a reason worded so too (proto's wordFailureReason); the stored
  * English as it is for an English reader or a sentence the table does not know.
  */
 export function readableFailureReason(reason: string): string {
   if (i18n.language === 'en') return reason;
-  return wordFailureReason(reason, (code, parts) => keyedText(`failureReasons.${code}`, parts));
+  return wordFailureReason(reason, (code, parts) =>
+    keyedText(
+      `failureReasons.${code}`,
+      Object.fromEntries(Object.entries(parts).map(([name, part]) => [name, readablePart(part)])),
+    ),
+  );
 }

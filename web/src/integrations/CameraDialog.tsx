@@ -1,8 +1,9 @@
-import type { Camera, Integration } from '@hub/proto';
+import type { Camera, CameraList, Integration } from '@hub/proto';
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle } from 'lucide-react';
 import { useState } from 'react';
 import { failureToast } from '../api/errors';
+import { readableFailureReason } from '../api/failure-reason';
 import { OrganizationPicker } from '../admin/OrganizationPicker';
 import { toast } from '../toast/toastStore';
 import { Badge } from '../ui/Badge';
@@ -40,24 +41,34 @@ export function CameraDialog({
       width="max-w-4xl"
       testId="camera-dialog"
     >
-      {list && !list.success ? (
-        <div
-          role="status"
-          data-testid="camera-api-limited"
-          className="mb-4 flex gap-3 rounded-md border border-yellow-300 bg-yellow-50 p-4 text-sm text-yellow-900 dark:border-yellow-800 dark:bg-yellow-950/40 dark:text-yellow-200"
-        >
-          <AlertTriangle aria-hidden className="size-5 shrink-0" />
-          <div className="space-y-1">
-            <p className="font-semibold">{t('integrations.cameras.limited')}</p>
-            <p data-testid="camera-api-message">{list.message}</p>
-            {list.technicalDetails?.suggestion ? (
-              <p data-testid="camera-api-suggestion">{list.technicalDetails.suggestion}</p>
-            ) : null}
-          </div>
-        </div>
-      ) : null}
+      {list && !list.success ? <CameraListNotice list={list} /> : null}
       <CameraTable cameras={list?.cameras} loading={cameras.isPending} integration={integration} />
     </Dialog>
+  );
+}
+
+/**
+ * Why the list is partial or empty (a list the service answered with success false): its
+ * message in the reader's language (a sentence of proto's failure reasons, else as written),
+ * and what to do.
+ */
+export function CameraListNotice({ list }: { list: CameraList }) {
+  const { t } = useTranslation();
+  return (
+    <div
+      role="status"
+      data-testid="camera-api-limited"
+      className="mb-4 flex gap-3 rounded-md border border-yellow-300 bg-yellow-50 p-4 text-sm text-yellow-900 dark:border-yellow-800 dark:bg-yellow-950/40 dark:text-yellow-200"
+    >
+      <AlertTriangle aria-hidden className="size-5 shrink-0" />
+      <div className="space-y-1">
+        <p className="font-semibold">{t('integrations.cameras.limited')}</p>
+        <p data-testid="camera-api-message">{readableFailureReason(list.message)}</p>
+        {list.technicalDetails?.suggestion ? (
+          <p data-testid="camera-api-suggestion">{list.technicalDetails.suggestion}</p>
+        ) : null}
+      </div>
+    </div>
   );
 }
 

@@ -1,9 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CAMERA_LIST_MAX, type CameraList } from '@hub/proto';
+import { CAMERA_LIST_MAX, type CameraList, failureReasonOf } from '@hub/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssignmentsRepository } from '../assignments/assignments.repository.js';
 import {
+  type CameraListing,
   type CameraProvider,
   type ProviderCamera,
   ProviderError,
@@ -95,6 +96,37 @@ describe('the cameras of a camera system', () => {
       },
       cameras: 1_230,
     });
+  });
+});
+
+describe('the notice of a partial camera list', () => {
+  /** The service over a system that answers 1,230 cameras, and `more` for why it has others. */
+  const listedWith = (more: CameraListing['more']) => {
+    const cameras = Array.from({ length: 1_230 }, (_, index) => camera(index + 1));
+    const provider = {
+      listCameras: () => Promise.resolve({ cameras, more }),
+    } as unknown as CameraProvider;
+    return new IntegrationsService(
+      {
+        find: () => Promise.resolve({ id: 1 } as IntegrationRow),
+      } as unknown as IntegrationsRepository,
+      { byCamera: () => Promise.resolve(new Map()) } as unknown as AssignmentsRepository,
+      { open: () => ({}) } as unknown as Credentials,
+      { open: () => provider } as unknown as CloudCameraProviders,
+    ).cameras(1);
+  };
+
+  // Each is a sentence of proto's FAILURE_REASONS, so the web app words it in its reader's
+  // language; its parts are the counts as written.
+  it.each([
+    ['cameras', 'camera_list_more', { max: '10,000', count: '1,230' }],
+    ['pages', 'camera_list_small_pages', { pageMin: String(CAMERA_PAGE_MIN), count: '1,230' }],
+    ['time', 'camera_list_slow', { count: '1,230' }],
+    ['limited', 'camera_list_limited', { count: '1,230' }],
+  ] as const)("for more %s, is the catalog's %s", async (more, code, params) => {
+    const list = await listedWith(more);
+    expect(list.success).toBe(false);
+    expect(failureReasonOf(list.message)).toEqual({ code, params });
   });
 });
 

@@ -119,7 +119,11 @@ export class IntegrationsService {
 
 const MAX_SHOWN = CAMERA_LIST_MAX.toLocaleString('en-US');
 
-/** Whether the list is the system's whole, and the words that say so. */
+/**
+ * Whether the list is the system's whole, and the words that say so: a partial list's are the
+ * catalog's (proto's failure reasons), so a reader's language can word them, its counts written
+ * as English writes them (the web app groups their digits in its reader's way).
+ */
 function listingOutcome({ cameras, more }: CameraListing): Omit<CameraList, 'cameras'> {
   const found = cameras.length.toLocaleString('en-US');
   if (!more)
@@ -130,14 +134,16 @@ function listingOutcome({ cameras, more }: CameraListing): Omit<CameraList, 'cam
   if (more === 'pages')
     return {
       success: false,
-      message: `The camera system answers fewer than ${CAMERA_PAGE_MIN} cameras a page: the first ${found} are shown.`,
+      message: failureReasonText('camera_list_small_pages', {
+        pageMin: String(CAMERA_PAGE_MIN),
+        count: found,
+      }),
       technicalDetails: {
         suggestion: `Ask the camera system administrator to let the API client of this integration read at least ${CAMERA_PAGE_MIN} cameras a page.`,
       },
     };
   if (more === 'limited')
-    // The words of the catalog (proto's failure reasons), so a reader's language can word them;
-    // the suggestion is the one of the system's refusal itself.
+    // The suggestion is the one of the system's refusal itself.
     return {
       success: false,
       message: failureReasonText('camera_list_limited', { count: found }),
@@ -146,7 +152,7 @@ function listingOutcome({ cameras, more }: CameraListing): Omit<CameraList, 'cam
   if (more === 'time')
     return {
       success: false,
-      message: `The camera system answered too slowly to list every camera: the first ${found} are shown.`,
+      message: failureReasonText('camera_list_slow', { count: found }),
       technicalDetails: {
         suggestion:
           'Try again later, or limit the API client of this integration to the cameras the platform should see.',
@@ -154,7 +160,7 @@ function listingOutcome({ cameras, more }: CameraListing): Omit<CameraList, 'cam
     };
   return {
     success: false,
-    message: `The camera system lists more than ${MAX_SHOWN} cameras: the first ${MAX_SHOWN} are shown.`,
+    message: failureReasonText('camera_list_more', { max: MAX_SHOWN, count: found }),
     technicalDetails: {
       suggestion:
         'Limit the API client of this integration to the cameras the platform should see.',
