@@ -438,13 +438,24 @@ describe('a camera system answering small pages', () => {
     slowFrom: 1,
     refusedFrom: 0,
     refusedWith: 429,
+    /** Sign-ins answered; those after them are held until the adapter gives up (0: all). */
+    signInsAnswered: 0,
   };
   let pagesAsked = 0;
+  let signIns = 0;
+  /** Held sign-ins the adapter gave up on (closed their connection). */
+  let signInsDropped = 0;
 
   beforeAll(async () => {
     system = createServer(async (req, res) => {
       res.setHeader('content-type', 'application/json');
-      if (req.url === '/oauth/token') return res.end(JSON.stringify({ access_token: 'tok-123' }));
+      if (req.url === '/oauth/token') {
+        signIns += 1;
+        if (shape.signInsAnswered === 0 || signIns <= shape.signInsAnswered)
+          return res.end(JSON.stringify({ access_token: 'tok-123' }));
+        res.on('close', () => (signInsDropped += 1));
+        return;
+      }
       const page = pageAsked(req.url);
       pagesAsked += 1;
       if (shape.pageDelayMs > 0 && page >= shape.slowFrom)
@@ -458,7 +469,10 @@ describe('a camera system answering small pages', () => {
     });
     await new Promise<void>((done) => system.listen(0, done));
   });
-  afterAll(() => new Promise((done) => system.close(done)));
+  afterAll(() => {
+    system.closeAllConnections();
+    return new Promise((done) => system.close(done));
+  });
 
   const camera = (
     cameras: number,
@@ -472,6 +486,7 @@ describe('a camera system answering small pages', () => {
       maxAttempts?: number;
       /** Each attempt's time limit, when a page must fail past the budget by timing out. */
       timeoutMs?: number;
+      signInsAnswered?: number;
     },
   ) => {
     shape = {
@@ -481,8 +496,11 @@ describe('a camera system answering small pages', () => {
       slowFrom: slow?.slowFrom ?? 1,
       refusedFrom: slow?.refusedFrom ?? 0,
       refusedWith: slow?.refusedWith ?? 429,
+      signInsAnswered: slow?.signInsAnswered ?? 0,
     };
     pagesAsked = 0;
+    signIns = 0;
+    signInsDropped = 0;
     const budget = slow ? { pagesBudgetMs: slow.budgetMs } : {};
     const maxAttempts = slow?.maxAttempts ?? 1;
     const timeoutMs = slow?.timeoutMs ?? POLICY.timeoutMs;
@@ -537,7 +555,9 @@ describe('a camera system answering small pages', () => {
     expect(more).toBe('time');
     expect(pagesAsked).toBeGreaterThan(0);
     expect(pagesAsked).toBeLessThan(Math.ceil((CAMERA_LIST_MAX + 1) / CAMERA_PAGE_MIN));
-    expect(cameras).toHaveLength(pagesAsked * CAMERA_PAGE_MIN);
+    // Every page answered is listed; the one under way as the budget ends (if any) is given up.
+    expect(cameras.length % CAMERA_PAGE_MIN).toBe(0);
+    expect([pagesAsked - 1, pagesAsked]).toContain(cameras.length / CAMERA_PAGE_MIN);
   });
 
   it('gives up looking a camera up past its time budget, and says so', async () => {
@@ -572,18 +592,37 @@ describe('a camera system answering small pages', () => {
     expect(pagesAsked).toBe(2);
   });
 
-  it('lists the pages read when the next one times out past its time budget', async () => {
-    // The second page answers after 4 s, past the 2 s timeout of its only attempt, which ends
-    // past the budget of a second.
+  it('lists the pages read when the next one is unanswered as its time budget ends', async () => {
+    // The second page answers after 4 s: its only attempt is given the time left of the budget
+    // of a second, not its 2 s timeout, and ends with the budget.
     const slow = { pageDelayMs: 4_000, slowFrom: 2, budgetMs: 1_000, timeoutMs: 2_000 };
     const listing = await camera(1_000, CAMERA_PAGE_MIN, slow).listCameras(CAMERA_LIST_MAX);
     expect(listing).toEqual({ cameras: firstPage, more: 'time' });
     expect(pagesAsked).toBe(2);
   });
 
+  it('gives up renewing a token refused on the next page at its time budget, and lists the pages read', async () => {
+    // The second page answers 401 and the token's renewal is held: with a timeout of a minute
+    // each (past the test's), a sign-in given its own timeout rather than the time left would
+    // hold the list past the budget and the gateway's wait.
+    const slow = {
+      pageDelayMs: 0,
+      budgetMs: 1_000,
+      timeoutMs: 60_000,
+      refusedFrom: 2,
+      refusedWith: 401,
+      signInsAnswered: 1,
+      maxAttempts: 3,
+    };
+    const listing = await camera(1_000, CAMERA_PAGE_MIN, slow).listCameras(CAMERA_LIST_MAX);
+    expect(listing).toEqual({ cameras: firstPage, more: 'time' });
+    expect({ pagesAsked, signIns }).toEqual({ pagesAsked: 2, signIns: 2 });
+    await expect.poll(() => signInsDropped).toBe(1);
+  });
+
   it('lists the pages read when the next one fails once its time budget has run out', async () => {
-    // The second page is refused 1.5 s after it is asked for, past the budget of a second:
-    // no retry is waited for.
+    // The second page would be refused 1.5 s after it is asked for, past the budget of a second:
+    // it is given up when the budget ends, and no retry is waited for.
     const slow = {
       pageDelayMs: 1_500,
       slowFrom: 2,

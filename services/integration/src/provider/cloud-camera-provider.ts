@@ -65,11 +65,11 @@ const PAGES_MIN = 200;
 const pagesFor = (cameras: number) =>
   Math.max(PAGES_MIN, Math.ceil((cameras + 1) / CAMERA_PAGE_MIN));
 /**
- * How long a chain of camera pages may go on before no further page is asked for: well inside
- * the time the gateway waits for the answer, so the user gets the cameras read rather than a
- * gateway timeout while this service goes on reading pages nobody waits for. The margin holds the
- * attempt under way when the budget ends (no retry starts past it: its timeout, 3 s by default,
- * and a sign-in), the assignments read for the list, and the answer's way back.
+ * How long a chain of camera pages may go on: well inside the time the gateway waits for the
+ * answer, so the user gets the cameras read rather than a gateway timeout while this service goes
+ * on reading pages nobody waits for. Every exchange of the chain (sign-ins, pages, their retries)
+ * ends with it and none starts past it; the margin holds the assignments read for the list, the
+ * answer's way back, and a loaded machine's lateness.
  */
 export const CAMERA_PAGES_BUDGET_MS = PROVIDER_CALL_MS - 10_000;
 const CLIP_POLLS = 10;
@@ -185,16 +185,19 @@ export class CloudCameraProvider implements CameraProvider {
    * The system's cameras a page at a time, following next_page as far as it leads but no further
    * than `limit` pages, nor past the pages' time budget; ends with `more` false when next_page
    * ended, else why it was not followed further ('pages': the limit, 'time': the budget,
-   * 'limited': the system's rate limit). A page after the first that fails as time runs out (its
-   * retry would pass the budget, or it failed past it in a way a retry could mend) ends the chain
-   * as the budget does, and one the system rate-limits past the retries (a Retry-After longer than
-   * a retry waits, or at every attempt) ends it with that refusal: either way the pages read are
-   * the answer.
+   * 'limited': the system's rate limit). A page after the first that fails as time runs out (the
+   * budget ended its exchange or kept one from starting, its retry would pass the budget, or it
+   * failed past it in a way a retry could mend) ends the chain as the budget does, and one the
+   * system rate-limits past the retries (a Retry-After longer than a retry waits, or at every
+   * attempt) ends it with that refusal: either way the pages read are the answer.
    */
   private async *cameraPages(limit: number): AsyncGenerator<ProviderCamera[], PagesEnd> {
-    // The budget runs from the first request, sign-in included; a page, or a retry of one, is
-    // asked for only while it lasts, so the chain ends within the budget and one attempt (a
-    // page's retries, up to 5 s apart after a Retry-After, would outlast the margin).
+    // The budget runs from the first request, sign-in included, and bounds every exchange of the
+    // chain: each sign-in and page is given at most the time left of it (its own timeout when
+    // that is shorter) and none starts past it, nor does a retry. One attempt of a page (a
+    // sign-in, the page, a token renewed after a 401 and the page again: four timeouts) would
+    // otherwise outlast the budget and its margin, as would a page's retries (up to 5 s apart
+    // after a Retry-After); the chain ends when the budget does.
     const deadline = Date.now() + this.pagesBudgetMs;
     for (let page = 1, pages = 0; ; pages += 1) {
       if (pages >= limit) return { more: 'pages' };
@@ -281,19 +284,23 @@ export class CloudCameraProvider implements CameraProvider {
     };
   }
 
-  /** The answer's body within its bound; one that stops coming times out as the call would. */
+  /**
+   * The answer's body within its bound; one that stops coming times out as the call would (or
+   * ends with the camera pages' budget, as a RetryPastBudget).
+   */
   private async body(response: Response, bound: AnswerBound): Promise<Buffer> {
     try {
       return await readBounded(response, bound);
     } catch (error) {
-      if (error instanceof ProviderError) throw error;
+      if (error instanceof ProviderError || error instanceof RetryPastBudget) throw error;
       throw networkFailure(error, this.policy.timeoutMs, this.credentials.baseUrl);
     }
   }
 
   /**
-   * One API call with a valid token; a token the system stopped accepting is renewed once. No
-   * retry starts after `until` (see withResilience).
+   * One API call with a valid token; a token the system stopped accepting is renewed once. With
+   * `until`, each exchange of the call (sign-ins included) ends by then and none starts after it,
+   * nor does a retry (see withResilience and fetch).
    */
   private authorized(
     method: string,
@@ -305,35 +312,39 @@ export class CloudCameraProvider implements CameraProvider {
       this.link.breaker,
       this.policy,
       async () => {
-        const token = await this.currentToken();
+        const token = await this.currentToken(until);
         try {
-          return await this.send(method, path, token, body);
+          return await this.send(method, path, token, body, until);
         } catch (error) {
           if (!(error instanceof ProviderError && error.kind === 'auth')) throw error;
           this.link.token = null;
-          return this.send(method, path, await this.currentToken(), body);
+          return this.send(method, path, await this.currentToken(until), body, until);
         }
       },
       until,
     );
   }
 
-  private async currentToken(): Promise<string> {
+  private async currentToken(until?: number): Promise<string> {
     if (!this.link.token || this.link.token.expiresAt <= Date.now())
-      this.link.token = await this.signIn();
+      this.link.token = await this.signIn(until);
     return this.link.token.value;
   }
 
-  private async signIn(): Promise<Token> {
-    const response = await this.fetch('/oauth/token', {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: this.credentials.clientId,
-        client_secret: this.credentials.clientSecret,
-      }).toString(),
-    });
+  private async signIn(until?: number): Promise<Token> {
+    const response = await this.fetch(
+      '/oauth/token',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: this.credentials.clientId,
+          client_secret: this.credentials.clientSecret,
+        }).toString(),
+      },
+      until,
+    );
     const answer = TokenAnswer.safeParse(
       parseJson(
         await this.body(response, { what: 'a sign-in answer', maxBytes: ANSWER_MAX_BYTES }),
@@ -348,19 +359,35 @@ export class CloudCameraProvider implements CameraProvider {
     };
   }
 
-  private send(method: string, path: string, token: string, body?: unknown): Promise<Response> {
-    return this.fetch(path, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+  private send(
+    method: string,
+    path: string,
+    token: string,
+    body?: unknown,
+    until?: number,
+  ): Promise<Response> {
+    return this.fetch(
+      path,
+      {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+      until,
+    );
   }
 
-  /** One HTTP exchange within the timeout; any non-2xx answer becomes a ProviderError. */
-  private async fetch(path: string, init: RequestInit): Promise<Response> {
+  /**
+   * One HTTP exchange, its answer's body included, within the timeout; any non-2xx answer becomes
+   * a ProviderError. With `until` (the camera pages' deadline), the exchange is given no more than
+   * the time left before it: when that is shorter than the timeout, the budget ends it, as a
+   * RetryPastBudget (a timeout no retry may mend, which the breaker does not count: the system
+   * had less than its time), and with no time left it is not started.
+   */
+  private async fetch(path: string, init: RequestInit, until?: number): Promise<Response> {
     const base = new URL(this.credentials.baseUrl.replace(/\/*$/, '/'));
     const url = new URL(path, base);
     // A path the system answers (a clip's download_path) may be absolute: followed to another
@@ -372,18 +399,35 @@ export class CloudCameraProvider implements CameraProvider {
         'protocol',
         'The camera system pointed a download to another address.',
       );
+    const left = until === undefined ? Number.POSITIVE_INFINITY : until - Date.now();
+    if (left <= 0) throw this.pastBudget();
+    let signal: AbortSignal;
+    if (left < this.policy.timeoutMs) {
+      // Aborted with the failure itself: fetch, and the body's reader, end with that reason.
+      const budget = new AbortController();
+      setTimeout(() => budget.abort(this.pastBudget()), left).unref();
+      signal = budget.signal;
+    } else signal = AbortSignal.timeout(this.policy.timeoutMs);
     let response: Response;
     try {
-      response = await fetch(url, {
-        ...init,
-        redirect: 'error',
-        signal: AbortSignal.timeout(this.policy.timeoutMs),
-      });
+      response = await fetch(url, { ...init, redirect: 'error', signal });
     } catch (error) {
+      if (error instanceof RetryPastBudget) throw error;
       throw networkFailure(error, this.policy.timeoutMs, this.credentials.baseUrl);
     }
     if (response.ok) return response;
     throw await answerFailure(response);
+  }
+
+  /** An exchange the camera pages' budget ended, or kept from starting. */
+  private pastBudget(): RetryPastBudget {
+    return new RetryPastBudget(
+      new ProviderError(
+        'timeout',
+        `The camera system did not answer within the ${this.pagesBudgetMs / 1000} s its camera pages may take.`,
+        'Try again later.',
+      ),
+    );
   }
 }
 

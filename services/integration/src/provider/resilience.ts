@@ -8,8 +8,9 @@ export interface ResiliencePolicy {
   breakerFailures: number;
   breakerResetMs: number;
   /**
-   * How long a chain of camera pages (the camera list, a camera looked up) may go on; past it no
-   * further page is asked for. CAMERA_PAGES_BUDGET_MS unless set (smaller in tests).
+   * How long a chain of camera pages (the camera list, a camera looked up) may go on: each of its
+   * exchanges (sign-ins included) ends with it, and none, nor a retry, starts past it.
+   * CAMERA_PAGES_BUDGET_MS unless set (smaller in tests).
    */
   pagesBudgetMs?: number;
 }
@@ -75,9 +76,11 @@ export function retryDelay(
 }
 
 /**
- * A failure that would have been retried, but not before the call's `until`: thrown apart from
- * the failure itself so the caller with a budget can tell that its time, not the system's
- * refusal, ended the call (a chain of camera pages then answers the pages it read).
+ * A call its budget ended: a failure that would have been retried, but not before the call's
+ * `until`, or an exchange the time left cut short or kept from starting (a timeout, `failure`).
+ * Thrown apart from the failure itself so the caller with a budget can tell that its time, not the
+ * system's refusal, ended the call (a chain of camera pages then answers the pages it read); not
+ * retried, nor counted by the breaker.
  */
 export class RetryPastBudget extends Error {
   constructor(readonly failure: ProviderError) {
