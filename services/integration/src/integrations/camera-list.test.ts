@@ -9,11 +9,9 @@ import {
   type ProviderCamera,
   ProviderError,
 } from '../provider/camera-provider.js';
-import {
-  ANSWER_MAX_BYTES,
-  CAMERA_PAGE_MIN,
-  CloudCameraProviders,
-} from '../provider/cloud-camera-provider.js';
+import { CAMERA_PAGE_MIN } from '../provider/camera-pages.js';
+import { CloudCameraProviders } from '../provider/cloud-camera-provider.js';
+import { ANSWER_MAX_BYTES } from '../provider/provider-answers.js';
 import { DEFAULT_POLICY } from '../provider/resilience.js';
 import { cameraPage, pageAsked } from '../test-support/paging-provider.js';
 import type { Credentials } from './credentials.js';

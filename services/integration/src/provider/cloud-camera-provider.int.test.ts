@@ -11,12 +11,9 @@ import {
   startCameraSimulator,
 } from '@hub/infra/camera-simulator';
 import { ProviderError } from './camera-provider.js';
-import {
-  ANSWER_MAX_BYTES,
-  CAMERA_PAGE_MIN,
-  CloudCameraProviders,
-  SNAPSHOT_MAX_BYTES,
-} from './cloud-camera-provider.js';
+import { CAMERA_PAGE_MIN } from './camera-pages.js';
+import { CloudCameraProviders, SNAPSHOT_MAX_BYTES } from './cloud-camera-provider.js';
+import { ANSWER_MAX_BYTES } from './provider-answers.js';
 import { DEFAULT_POLICY, type ResiliencePolicy } from './resilience.js';
 import { cameraPage, pageAsked } from '../test-support/paging-provider.js';
 

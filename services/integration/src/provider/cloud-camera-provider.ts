@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { PROVIDER_CALL_MS } from '@hub/proto';
+import { CameraPages, pagesBudgetOf } from './camera-pages.js';
 import {
   type CameraListing,
   type CameraProvider,
@@ -11,11 +11,10 @@ import {
   ProviderError,
 } from './camera-provider.js';
 import {
+  ANSWER_MAX_BYTES,
   type AnswerBound,
   answerFailure,
-  MB,
   networkFailure,
-  outOfTime,
   parseJson,
   readBounded,
 } from './provider-answers.js';
@@ -26,52 +25,16 @@ import {
   withResilience,
 } from './resilience.js';
 
+// The integrations service names it in the camera list's refusal of a system with smaller pages.
+export { CAMERA_PAGE_MIN } from './camera-pages.js';
+
 const TokenAnswer = z.object({ access_token: z.string(), expires_in: z.number().optional() });
-const CameraPage = z.object({
-  data: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      model: z.string().nullish(),
-      notes: z.string().nullish(),
-    }),
-  ),
-  meta: z.object({ next_page: z.number().int().nullable() }),
-});
 const StateAnswer = z.object({ online: z.boolean(), last_seen_at: z.string().nullish() });
 const ClipAnswer = z.object({
   id: z.string(),
   status: z.string(),
   download_path: z.string().optional(),
 });
-/** Pages asked for; the provider may answer fewer per page, and we follow next_page. */
-const PAGE_SIZE = 100;
-/**
- * The smallest page of cameras the page bound allows for. Pages are read until more cameras than
- * asked for have come or next_page ends; the chain is also cut after as many pages as bring them
- * at this many cameras a page (1,001 pages for the list's 10,000), so a chain that runs away
- * ends, while a provider holding its pages below our per_page (20, 25, 50 cameras) is still read
- * to the end of the list. A provider answering fewer cameras a page is cut there, and says so.
- */
-export const CAMERA_PAGE_MIN = 10;
-/**
- * How far into the system findCamera looks: the reach its 200 pages of 100 had. A camera further
- * in cannot be listed (CAMERA_LIST_MAX), so it is not chosen in the camera dialog anyway.
- */
-const FIND_CAMERA_REACH = 20_000;
-/** However few cameras are asked for, pages are followed this far (the former bound of all). */
-const PAGES_MIN = 200;
-/** The pages read to bring `cameras` cameras (and one more, to tell there are more). */
-const pagesFor = (cameras: number) =>
-  Math.max(PAGES_MIN, Math.ceil((cameras + 1) / CAMERA_PAGE_MIN));
-/**
- * How long a chain of camera pages may go on: well inside the time the gateway waits for the
- * answer, so the user gets the cameras read rather than a gateway timeout while this service goes
- * on reading pages nobody waits for. Every exchange of the chain (sign-ins, pages, their retries)
- * ends with it and none starts past it; the margin holds the assignments read for the list, the
- * answer's way back, and a loaded machine's lateness.
- */
-export const CAMERA_PAGES_BUDGET_MS = PROVIDER_CALL_MS - 10_000;
 const CLIP_POLLS = 10;
 /** A token is renewed this long before the provider says it expires. */
 const TOKEN_MARGIN_MS = 60_000;
@@ -89,24 +52,10 @@ export interface MediaLimits {
   clip: number;
 }
 export const MEDIA_LIMITS: MediaLimits = { snapshot: SNAPSHOT_MAX_BYTES, clip: CLIP_MAX_BYTES };
-/**
- * The most of one JSON answer (a page of cameras, a token, a status) this service reads; the body
- * is refused as soon as more has come, never buffered whole. A page of our 100 cameras is tens of
- * KB; 8 MB still holds a provider that ignores per_page and answers its 10,000 cameras at once,
- * and keeps a huge or endless answer (a faulty provider, or a man in the middle) from filling
- * this service's memory: each page is held whole while it is parsed.
- */
-export const ANSWER_MAX_BYTES = 8 * MB;
 
 interface Token {
   value: string;
   expiresAt: number;
-}
-
-/** How a chain of camera pages ended, with the rate limit that ended it ('limited'). */
-interface PagesEnd {
-  more: CameraListing['more'];
-  limited?: ProviderError;
 }
 
 /** What calls to one camera system with one client share: its breaker and its access token. */
@@ -122,114 +71,31 @@ export interface ProviderLink {
  * is retried with backoff (or after Retry-After on 429) and goes through the system's breaker.
  */
 export class CloudCameraProvider implements CameraProvider {
+  /** The camera list's pages, each read as the adapter's other answers are. */
+  private readonly pages: CameraPages;
+
   constructor(
     private readonly credentials: ProviderCredentials,
     private readonly policy: ResiliencePolicy,
     private readonly link: ProviderLink,
     private readonly limits: MediaLimits = MEDIA_LIMITS,
-  ) {}
+  ) {
+    this.pages = new CameraPages(
+      (path, bound, until) => this.json('GET', path, undefined, bound, until),
+      policy,
+    );
+  }
 
   async verify(): Promise<void> {
     this.link.token = await withResilience(this.link.breaker, this.policy, () => this.signIn());
   }
 
-  async listCameras(max: number): Promise<CameraListing> {
-    const cameras: ProviderCamera[] = [];
-    const pages = this.cameraPages(pagesFor(max));
-    let next = await pages.next();
-    for (; !next.done; next = await pages.next()) {
-      cameras.push(...next.value);
-      if (cameras.length > max) return { cameras: cameras.slice(0, max), more: 'cameras' };
-    }
-    return { cameras, more: next.value.more };
+  listCameras(max: number): Promise<CameraListing> {
+    return this.pages.listCameras(max);
   }
 
-  async findCamera(cameraId: string): Promise<ProviderCamera | null> {
-    const pages = this.cameraPages(pagesFor(FIND_CAMERA_REACH));
-    let next = await pages.next();
-    // Bounded by cameras as the list is: the page bound alone, sized for pages of 10, would read
-    // ten times the reach of a system answering full pages (2,001 requests for a camera it lacks).
-    // A page past the reach is read: only a chain that goes on past it is cut, a system that ends
-    // there has no such camera.
-    for (let seen = 0; !next.done; next = await pages.next()) {
-      const camera = next.value.find((candidate) => candidate.id === cameraId);
-      if (camera) return camera;
-      if (seen > FIND_CAMERA_REACH)
-        throw new ProviderError(
-          'protocol',
-          `The camera is not among the first ${FIND_CAMERA_REACH.toLocaleString('en-US')} cameras of the camera system.`,
-        );
-      seen += next.value.length;
-    }
-    const { more, limited } = next.value;
-    if (!more) return null;
-    // Nothing partial to answer: the system's own refusal is the reason.
-    if (limited) throw limited;
-    if (more === 'time')
-      throw new ProviderError(
-        'timeout',
-        `The camera system answered too slowly: the camera was not found within ${this.pagesBudgetMs / 1000} s.`,
-        'Try again later.',
-      );
-    throw new ProviderError(
-      'protocol',
-      `The camera system answers fewer than ${CAMERA_PAGE_MIN} cameras a page: the camera was not in its first ${pagesFor(FIND_CAMERA_REACH).toLocaleString('en-US')} pages.`,
-    );
-  }
-
-  private get pagesBudgetMs(): number {
-    return this.policy.pagesBudgetMs ?? CAMERA_PAGES_BUDGET_MS;
-  }
-
-  /**
-   * The system's cameras a page at a time, following next_page as far as it leads but no further
-   * than `limit` pages, nor past the pages' time budget; ends with `more` false when next_page
-   * ended, else why it was not followed further ('pages': the limit, 'time': the budget,
-   * 'limited': the system's rate limit). A page after the first that fails as time runs out (the
-   * budget ended its exchange or kept one from starting, its retry would pass the budget, or it
-   * failed past it in a way a retry could mend) ends the chain as the budget does, and one the
-   * system rate-limits past the retries (a Retry-After longer than a retry waits, or at every
-   * attempt) ends it with that refusal: either way the pages read are the answer.
-   */
-  private async *cameraPages(limit: number): AsyncGenerator<ProviderCamera[], PagesEnd> {
-    // The budget runs from the first request, sign-in included, and bounds every exchange of the
-    // chain: each sign-in and page is given at most the time left of it (its own timeout when
-    // that is shorter) and none starts past it, nor does a retry. One attempt of a page (a
-    // sign-in, the page, a token renewed after a 401 and the page again: four timeouts) would
-    // otherwise outlast the budget and its margin, as would a page's retries (up to 5 s apart
-    // after a Retry-After); the chain ends when the budget does.
-    const deadline = Date.now() + this.pagesBudgetMs;
-    for (let page = 1, pages = 0; ; pages += 1) {
-      if (pages >= limit) return { more: 'pages' };
-      if (pages > 0 && Date.now() >= deadline) return { more: 'time' };
-      let read: unknown;
-      try {
-        read = await this.json(
-          'GET',
-          `/v1/cameras?page=${page}&per_page=${PAGE_SIZE}`,
-          undefined,
-          { what: 'a page of cameras', maxBytes: ANSWER_MAX_BYTES },
-          deadline,
-        );
-      } catch (error) {
-        // The first page failing tells nothing was read: the failure is the answer. A refusal
-        // no retry would mend (a scope, the credentials) stays one on any page.
-        if (pages > 0 && outOfTime(error, deadline)) return { more: 'time' };
-        // A rate limit past the retries says "not now" of the pages to come, not of those read.
-        if (pages > 0 && error instanceof ProviderError && error.kind === 'rate_limited')
-          return { more: 'limited', limited: error };
-        throw error instanceof RetryPastBudget ? error.failure : error;
-      }
-      const answer = CameraPage.parse(read);
-      yield answer.data.map((camera) => ({
-        id: camera.id,
-        name: camera.name,
-        model: camera.model ?? '',
-        notes: camera.notes ?? '',
-      }));
-      if (answer.meta.next_page === null || answer.meta.next_page <= page) return { more: false };
-      page = answer.meta.next_page;
-    }
+  findCamera(cameraId: string): Promise<ProviderCamera | null> {
+    return this.pages.findCamera(cameraId);
   }
 
   async cameraState(cameraId: string): Promise<CameraState> {
@@ -424,7 +290,7 @@ export class CloudCameraProvider implements CameraProvider {
     return new RetryPastBudget(
       new ProviderError(
         'timeout',
-        `The camera system did not answer within the ${this.pagesBudgetMs / 1000} s its camera pages may take.`,
+        `The camera system did not answer within the ${pagesBudgetOf(this.policy) / 1000} s its camera pages may take.`,
         'Try again later.',
       ),
     );

@@ -13,6 +13,14 @@ const ErrorAnswer = z
   .partial();
 
 export const MB = 1024 * 1024;
+/**
+ * The most of one JSON answer (a page of cameras, a token, a status) this service reads; the body
+ * is refused as soon as more has come, never buffered whole. A page of our 100 cameras is tens of
+ * KB; 8 MB still holds a provider that ignores per_page and answers its 10,000 cameras at once,
+ * and keeps a huge or endless answer (a faulty provider, or a man in the middle) from filling
+ * this service's memory: each page is held whole while it is parsed.
+ */
+export const ANSWER_MAX_BYTES = 8 * MB;
 /** An error answer carries a few sentences; longer ones are refused unread, their kind kept. */
 const ERROR_ANSWER_MAX_BYTES = 64 * 1024;
 
