@@ -1,13 +1,21 @@
 // The sentences people read that the server side writes in English must each be in a catalog,
 // so the web app words them in its reader's language: a service's refusal (RpcFailure) in
-// proto's ERROR_TEXTS, a worker's failure reason in proto's FAILURE_REASONS. Each message
+// proto's ERROR_TEXTS, a worker's failure reason in proto's FAILURE_REASONS, what to do about a
+// failure (an answer's technicalDetails.suggestion) in proto's SUGGESTIONS. Each message
 // argument is read from the source (a literal, a template, a constant, a small helper); one that
 // cannot be read so must be listed below with why it is fine.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { ERROR_TEXTS, errorCodeOf, FAILURE_REASONS, failureReasonOf } from '@hub/proto';
+import {
+  ERROR_TEXTS,
+  errorCodeOf,
+  FAILURE_REASONS,
+  failureReasonOf,
+  SUGGESTIONS,
+  suggestionOf,
+} from '@hub/proto';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SKIPPED = new Set(['node_modules', 'dist', '.turbo', 'test-support', 'migrations']);
@@ -73,7 +81,11 @@ type Reader = (node: ts.Expression) => string[] | null;
  * (a worker passes on its VideoFailure's message), so it adds no sentence of its own.
  */
 function readerFor(own: Declarations, all: Declarations, failureMessages: boolean): Reader {
-  const tables: Record<string, Record<string, string>> = { ERROR_TEXTS, FAILURE_REASONS };
+  const tables: Record<string, Record<string, string>> = {
+    ERROR_TEXTS,
+    FAILURE_REASONS,
+    SUGGESTIONS,
+  };
   const declared = (name: ts.Identifier): ts.Node[] => {
     const here = nearest(own.get(name.text) ?? [], name);
     const found = here.length > 0 ? here : (all.get(name.text) ?? []);
@@ -201,6 +213,9 @@ function readerFor(own: Declarations, all: Declarations, failureMessages: boolea
       if (callee.text === 'errorText' && args[0] && ts.isStringLiteral(args[0])) {
         return tableText('ERROR_TEXTS', args[0].text);
       }
+      if (callee.text === 'suggestionText' && args[0] && ts.isStringLiteral(args[0])) {
+        return tableText('SUGGESTIONS', args[0].text);
+      }
       return valuesOf(callee, callee !== node);
     }
     if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'replace') {
@@ -299,6 +314,14 @@ const SERVICE_EXCEPTIONS = {
     "an API client's mistake, never a person's: the web app only sends cursors it was given",
 };
 
+/** Suggestions whose text is not read here, and why that is fine. */
+const SUGGESTION_EXCEPTIONS = {
+  'services/integration/src/integrations/integrations.service.ts: error.suggestion':
+    "a ProviderError's suggestion, each one checked here where it is made",
+  "services/integration/src/provider/provider-answers.ts: body.suggestion ?? 'Ask the camera system administrator to grant this API client access.'":
+    "the camera system's own advice, passed on as it came (the web app shows it as written), or ours",
+};
+
 /** Worker failures whose text is not read here, and why that is fine. */
 const WORKER_EXCEPTIONS = {
   'workers/video/src/enrolment-job.ts: decision.reason': 'a reason reject() was given (checked)',
@@ -342,5 +365,28 @@ describe('the sentences the server writes for people', () => {
     expect(messages.length).toBeGreaterThan(30);
     const known = (sentence: string) => failureReasonOf(sentence) !== undefined;
     expect(problems(messages, known, WORKER_EXCEPTIONS)).toEqual([]);
+  }, 60_000);
+
+  // The camera list's suggestions were English the web app showed as written to every reader.
+  it("are the services' suggestions of proto's SUGGESTIONS", () => {
+    const services = [...sourcesBelow('services'), ...sourcesBelow('packages')];
+    const messages = messagesIn(services, (node) => {
+      // `{ suggestion: … }` in an answer (not a schema's `z.string()`), and the camera system's
+      // failures carrying one to it: `new ProviderError(kind, message, suggestion)`.
+      if (
+        ts.isPropertyAssignment(node) &&
+        node.name.getText() === 'suggestion' &&
+        !node.initializer.getText().startsWith('z.')
+      ) {
+        return node.initializer;
+      }
+      if (ts.isNewExpression(node) && calleeText(node) === 'ProviderError') {
+        return node.arguments?.[2];
+      }
+      return undefined;
+    });
+    expect(messages.length).toBeGreaterThan(5);
+    const known = (sentence: string) => suggestionOf(sentence) !== undefined;
+    expect(problems(messages, known, SUGGESTION_EXCEPTIONS)).toEqual([]);
   }, 60_000);
 });

@@ -1,7 +1,7 @@
-import { FAILURE_REASON_CODES, LANGUAGES } from '@hub/proto';
+import { FAILURE_REASON_CODES, LANGUAGES, SUGGESTION_CODES } from '@hub/proto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyLanguage, i18n, resources } from '../i18n/i18n';
-import { readableFailureReason } from './failure-reason';
+import { readableFailureReason, readableSuggestion } from './failure-reason';
 
 describe("a worker's failure reason", () => {
   afterEach(() => applyLanguage('en'));
@@ -107,6 +107,36 @@ describe("a worker's failure reason", () => {
       const texts: Record<string, string> = resources[language].translation.failureReasons;
       for (const code of FAILURE_REASON_CODES)
         expect(texts[code], `${language} ${code}`).toBeTruthy();
+    }
+  });
+});
+
+describe("a failure's suggestion", () => {
+  afterEach(() => applyLanguage('en'));
+
+  it("is worded in the reader's language, a part filled in kept", async () => {
+    applyLanguage('fr');
+    await i18n.changeLanguage('fr');
+    expect(readableSuggestion('Try again later.')).toBe('Réessayez plus tard.');
+    expect(
+      readableSuggestion(
+        'Ask the camera system administrator to let the API client of this integration read at least 10 cameras a page.',
+      ),
+    ).toBe(
+      'Demandez à l’administrateur du système de caméras d’autoriser le client API de cette intégration à lire au moins 10 caméras par page.',
+    );
+    // A camera system's own advice, passed on as it came.
+    expect(readableSuggestion('Contact your vendor.')).toBe('Contact your vendor.');
+  });
+
+  it('is the sentence the service wrote for an English reader', () => {
+    expect(readableSuggestion('Try again later.')).toBe('Try again later.');
+  });
+
+  it('has a text for every code in every language', () => {
+    for (const language of LANGUAGES) {
+      const texts: Record<string, string> = resources[language].translation.suggestions;
+      for (const code of SUGGESTION_CODES) expect(texts[code], `${language} ${code}`).toBeTruthy();
     }
   });
 });

@@ -1,4 +1,4 @@
-import { wordFailureReason } from '@hub/proto';
+import { suggestionOf, wordFailureReason } from '@hub/proto';
 import { formatNumber } from '../i18n/format';
 import { i18n } from '../i18n/i18n';
 import { keyedText } from '../i18n/keyed';
@@ -10,6 +10,9 @@ const ENGLISH_COUNT = /^\d{1,3}(?:,\d{3})+$/;
 const readablePart = (part: string) =>
   ENGLISH_COUNT.test(part) ? formatNumber(Number(part.replaceAll(',', ''))) : part;
 
+const readableParts = (parts: Record<string, string>) =>
+  Object.fromEntries(Object.entries(parts).map(([name, part]) => [name, readablePart(part)]));
+
 /**
  * A worker's stored failure reason (a document's, a video's) as its reader reads it: the
  * catalog's text for a sentence of proto's FAILURE_REASONS, with the parts the worker filled in
@@ -20,9 +23,18 @@ const readablePart = (part: string) =>
 export function readableFailureReason(reason: string): string {
   if (i18n.language === 'en') return reason;
   return wordFailureReason(reason, (code, parts) =>
-    keyedText(
-      `failureReasons.${code}`,
-      Object.fromEntries(Object.entries(parts).map(([name, part]) => [name, readablePart(part)])),
-    ),
+    keyedText(`failureReasons.${code}`, readableParts(parts)),
   );
+}
+
+/**
+ * What to do about a failure, as an answer's `technicalDetails.suggestion` says it, read as
+ * reasons are: the catalog's text for a sentence of proto's SUGGESTIONS, its parts in the
+ * reader's way; the English as it is for an English reader or a suggestion the table does not
+ * know (a camera system's own advice, passed on as it came).
+ */
+export function readableSuggestion(suggestion: string): string {
+  if (i18n.language === 'en') return suggestion;
+  const known = suggestionOf(suggestion);
+  return known ? keyedText(`suggestions.${known.code}`, readableParts(known.params)) : suggestion;
 }

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle } from 'lucide-react';
 import { useState } from 'react';
 import { failureToast } from '../api/errors';
-import { readableFailureReason } from '../api/failure-reason';
+import { readableFailureReason, readableSuggestion } from '../api/failure-reason';
 import { OrganizationPicker } from '../admin/OrganizationPicker';
 import { toast } from '../toast/toastStore';
 import { Badge } from '../ui/Badge';
@@ -50,7 +50,7 @@ export function CameraDialog({
 /**
  * Why the list is partial or empty (a list the service answered with success false): its
  * message in the reader's language (a sentence of proto's failure reasons, else as written),
- * and what to do.
+ * and what to do, so too (a sentence of proto's suggestions, else as written).
  */
 export function CameraListNotice({ list }: { list: CameraList }) {
   const { t } = useTranslation();
@@ -65,7 +65,9 @@ export function CameraListNotice({ list }: { list: CameraList }) {
         <p className="font-semibold">{t('integrations.cameras.limited')}</p>
         <p data-testid="camera-api-message">{readableFailureReason(list.message)}</p>
         {list.technicalDetails?.suggestion ? (
-          <p data-testid="camera-api-suggestion">{list.technicalDetails.suggestion}</p>
+          <p data-testid="camera-api-suggestion">
+            {readableSuggestion(list.technicalDetails.suggestion)}
+          </p>
         ) : null}
       </div>
     </div>

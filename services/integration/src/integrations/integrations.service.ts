@@ -7,6 +7,7 @@ import {
   type CreateIntegrationRequest,
   failureReasonText,
   type Integration,
+  suggestionText,
 } from '@hub/proto';
 import { RpcFailure } from '@hub/kit';
 import { PROVIDERS } from '../config.js';
@@ -121,8 +122,9 @@ const MAX_SHOWN = CAMERA_LIST_MAX.toLocaleString('en-US');
 
 /**
  * Whether the list is the system's whole, and the words that say so: a partial list's are the
- * catalog's (proto's failure reasons), so a reader's language can word them, its counts written
- * as English writes them (the web app groups their digits in its reader's way).
+ * catalog's (proto's failure reasons, and its suggestions for what to do), so a reader's language
+ * can word them, its counts written as English writes them (the web app groups their digits in
+ * its reader's way).
  */
 function listingOutcome({ cameras, more }: CameraListing): Omit<CameraList, 'cameras'> {
   const found = cameras.length.toLocaleString('en-US');
@@ -139,7 +141,7 @@ function listingOutcome({ cameras, more }: CameraListing): Omit<CameraList, 'cam
         count: found,
       }),
       technicalDetails: {
-        suggestion: `Ask the camera system administrator to let the API client of this integration read at least ${CAMERA_PAGE_MIN} cameras a page.`,
+        suggestion: suggestionText('camera_page_size', { pageMin: String(CAMERA_PAGE_MIN) }),
       },
     };
   if (more === 'limited')
@@ -147,23 +149,17 @@ function listingOutcome({ cameras, more }: CameraListing): Omit<CameraList, 'cam
     return {
       success: false,
       message: failureReasonText('camera_list_limited', { count: found }),
-      technicalDetails: { suggestion: 'Try again later.' },
+      technicalDetails: { suggestion: suggestionText('try_again_later') },
     };
   if (more === 'time')
     return {
       success: false,
       message: failureReasonText('camera_list_slow', { count: found }),
-      technicalDetails: {
-        suggestion:
-          'Try again later, or limit the API client of this integration to the cameras the platform should see.',
-      },
+      technicalDetails: { suggestion: suggestionText('camera_try_later_or_limit_client') },
     };
   return {
     success: false,
     message: failureReasonText('camera_list_more', { max: MAX_SHOWN, count: found }),
-    technicalDetails: {
-      suggestion:
-        'Limit the API client of this integration to the cameras the platform should see.',
-    },
+    technicalDetails: { suggestion: suggestionText('camera_limit_client') },
   };
 }

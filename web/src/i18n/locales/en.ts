@@ -30,6 +30,7 @@ import { validation } from './en/validation';
 import { recommendationTexts } from './en/recommendation-texts';
 import { onboardingSteps } from './en/onboarding-steps';
 import { failureReasons } from './en/failure-reasons';
+import { suggestions } from './en/suggestions';
 import { requestErrors } from './en/request-errors';
 import { tokens } from './en/tokens';
 import { auth } from './en/auth';
@@ -384,6 +385,7 @@ export const en = {
   recommendationTexts,
   onboardingSteps,
   failureReasons,
+  suggestions,
   requestErrors,
   tokens,
   auth,

@@ -31,6 +31,7 @@ import { validation } from './es/validation';
 import { recommendationTexts } from './es/recommendation-texts';
 import { onboardingSteps } from './es/onboarding-steps';
 import { failureReasons } from './es/failure-reasons';
+import { suggestions } from './es/suggestions';
 import { requestErrors } from './es/request-errors';
 import { tokens } from './es/tokens';
 import { auth } from './es/auth';
@@ -378,6 +379,7 @@ export const es: Catalog = {
   recommendationTexts,
   onboardingSteps,
   failureReasons,
+  suggestions,
   requestErrors,
   tokens,
   auth,

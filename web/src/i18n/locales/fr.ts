@@ -31,6 +31,7 @@ import { validation } from './fr/validation';
 import { recommendationTexts } from './fr/recommendation-texts';
 import { onboardingSteps } from './fr/onboarding-steps';
 import { failureReasons } from './fr/failure-reasons';
+import { suggestions } from './fr/suggestions';
 import { requestErrors } from './fr/request-errors';
 import { tokens } from './fr/tokens';
 import { auth } from './fr/auth';
@@ -379,6 +380,7 @@ export const fr: Catalog = {
   recommendationTexts,
   onboardingSteps,
   failureReasons,
+  suggestions,
   requestErrors,
   tokens,
   auth,

@@ -4,6 +4,8 @@ import {
   type Language,
   PEOPLE_IMPORT_REASONS_ES,
   PEOPLE_IMPORT_REASONS_FR,
+  SUGGESTIONS_ES,
+  SUGGESTIONS_FR,
 } from '@hub/proto';
 import { describe, expect, it } from 'vitest';
 import { es } from './es';
@@ -13,8 +15,9 @@ type Other = Exclude<Language, 'en'>;
 const CATALOGS = { es, fr };
 
 /**
- * The sentences the server's catalog writes (@hub/kit's i18n: notifications, mails, the
- * rejected-rows CSV), by table, and where the app's catalog keeps the same table.
+ * The sentences proto declares in each language, by table, and where the app's catalog keeps the
+ * same table: the server's catalog writes the reasons (@hub/kit's i18n: notifications, mails, the
+ * rejected-rows CSV); the suggestions the app alone words.
  */
 const TABLES = [
   {
@@ -26,6 +29,11 @@ const TABLES = [
     name: 'people-import refusal reasons',
     server: { es: PEOPLE_IMPORT_REASONS_ES, fr: PEOPLE_IMPORT_REASONS_FR },
     shown: (language: Other) => CATALOGS[language].peopleImport.reasons,
+  },
+  {
+    name: 'suggestions',
+    server: { es: SUGGESTIONS_ES, fr: SUGGESTIONS_FR },
+    shown: (language: Other) => CATALOGS[language].suggestions,
   },
 ];
 
