@@ -111,13 +111,26 @@ restore_typecheck_state() {
   cache=$(typecheck_cache) || return 0
   [[ -e node_modules/.cache/typecheck || ! -f "$cache/current/complete" ]] && return 0
   mkdir -p node_modules/.cache
-  cp -a "$cache/current/state" node_modules/.cache/typecheck 2>/dev/null ||
+  if ! cp -a "$cache/current/state" node_modules/.cache/typecheck 2>/dev/null; then
     rm -rf node_modules/.cache/typecheck
+    return 0
+  fi
+  # Dated long ago: `tsc -b` takes a project whose files are all older than its build info for
+  # up to date without reading them, and a checkout's files can be older than the kept state (a
+  # clone made before it was saved, an archive dated at its commit). Older build info makes each
+  # project compare its files' hashes, which is what finds the changes.
+  find node_modules/.cache/typecheck -exec touch -h -d @86400 {} + 2>/dev/null || true
   return 0
 }
 
-# Keeps this checkout's state (after a check that passed) in place of the one kept before.
+# Keeps this checkout's state (after a check that passed) in place of the one kept before. A
+# failure to keep it (a full disk, another run replacing it at the same moment) is not the
+# check's: it never fails the caller.
 save_typecheck_state() {
+  (keep_typecheck_state) || true
+}
+
+keep_typecheck_state() {
   local cache saving
   cache=$(typecheck_cache) || return 0
   [[ -d node_modules/.cache/typecheck ]] || return 0

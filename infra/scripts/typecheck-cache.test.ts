@@ -1,5 +1,13 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -98,6 +106,25 @@ describe(
       );
       lib(changed, 'restore_typecheck_state');
       const result = check(changed);
+      expect(result.status).not.toBe(0);
+      expect(result.stdout).toMatch(
+        /app\/main\.ts.*Type 'string' is not assignable to type 'number'/,
+      );
+    });
+
+    it('checks a checkout whose files are older than the kept state, as a clone made before it is', () => {
+      const older = checkout('older', 'export const area = (side: number): string => `${side}`;');
+      const past = new Date('2001-01-01T00:00:00Z');
+      for (const file of [
+        'shapes/area.ts',
+        'app/main.ts',
+        'shapes/tsconfig.json',
+        'app/tsconfig.json',
+      ]) {
+        utimesSync(join(older, file), past, past);
+      }
+      lib(older, 'restore_typecheck_state');
+      const result = check(older);
       expect(result.status).not.toBe(0);
       expect(result.stdout).toMatch(
         /app\/main\.ts.*Type 'string' is not assignable to type 'number'/,
