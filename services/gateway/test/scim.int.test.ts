@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -57,13 +58,16 @@ async function scim(
   };
 }
 
-/** A request as a client may send it: any body, any content type, a token or none. */
+/**
+ * A request as a client may send it: any body, any content type, a token or none. `base` is
+ * what the path follows, /scim/v2 unless told (a client may write it percent-encoded).
+ */
 async function raw(
   method: string,
   path: string,
-  options: { authorization?: string; contentType?: string; body?: string } = {},
+  options: { authorization?: string; contentType?: string; body?: string; base?: string } = {},
 ): Promise<ScimReply> {
-  const response = await fetch(`${stack.url}/scim/v2${path}`, {
+  const response = await fetch(`${stack.url}${options.base ?? '/scim/v2'}${path}`, {
     method,
     headers: {
       ...(options.authorization ? { authorization: options.authorization } : {}),
@@ -78,6 +82,40 @@ async function raw(
     body: json && text ? (JSON.parse(text) as Record<string, unknown>) : {},
     headers: response.headers,
   };
+}
+
+/**
+ * A request whose target is sent as written, which fetch cannot do: in absolute form
+ * (`POST http://host/scim/v2/Users`, as to a proxy) or with a fragment.
+ */
+function sentAs(
+  method: string,
+  target: string,
+  options: { authorization?: string; body?: string } = {},
+): Promise<ScimReply> {
+  const { hostname, port } = new URL(stack.url);
+  const headers: Record<string, string> = {
+    ...(options.authorization ? { authorization: options.authorization } : {}),
+    ...(options.body === undefined ? {} : { 'content-type': 'application/scim+json' }),
+  };
+  return new Promise((resolve, reject) => {
+    const sent = request({ hostname, port, method, path: target, headers }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => {
+        const json = response.headers['content-type']?.includes('json');
+        resolve({
+          status: response.statusCode ?? 0,
+          body: json && text ? (JSON.parse(text) as Record<string, unknown>) : {},
+          headers: new Headers(response.headers as Record<string, string>),
+        });
+      });
+      response.on('error', reject);
+    });
+    sent.on('error', reject);
+    sent.end(options.body);
+  });
 }
 
 /** A body past the gateway's 1 MB: a group with a long name. */
@@ -1106,6 +1144,62 @@ describe('errors', () => {
       const unknown = await raw('GET', '/Nope', { authorization });
       expect([authorization, unknown.status]).toEqual([authorization, 401]);
       expect(unknown.body).toMatchObject({ schemas: [ERROR], status: '401' });
+    }
+  });
+
+  it('decides a percent-encoded /scim/v2 as the router does, as SCIM: the token first, SCIM 404', async () => {
+    // The router decodes the path before it matches: /%73cim/v2/Users is /scim/v2/Users to it.
+    const base = '/%73cim/v2';
+    for (const authorization of [undefined, 'Bearer hubscim_not-a-token']) {
+      const answer = await raw('POST', '/Users', {
+        base,
+        authorization,
+        contentType: 'application/scim+json',
+        body: 'not json',
+      });
+      expect([authorization, answer.status]).toEqual([authorization, 401]);
+      expect(answer.headers.get('content-type')).toContain('application/scim+json');
+      expect(answer.headers.get('www-authenticate')).toBe('Bearer realm="scim"');
+      expect(answer.body).toEqual({
+        schemas: [ERROR],
+        status: '401',
+        detail: 'A valid SCIM bearer token is required (Authorization: Bearer <token>).',
+      });
+    }
+    const { secret } = await newToken(acmeAdmin, 'Encoded paths');
+    const authorization = `Bearer ${secret}`;
+    // A path the SCIM table declares is served, encoded or not.
+    const config = await raw('GET', '/ServiceProviderConfig', { base, authorization });
+    expect(config.status).toBe(200);
+    for (const [method, path] of [
+      ['GET', '/Nope'],
+      ['GET', '/%55sers/1/photos'],
+      ['POST', '/Nope'],
+    ] as const) {
+      const answer = await raw(method, path, { base, authorization });
+      expect([method, path, answer.status]).toEqual([method, path, 404]);
+      expect(answer.headers.get('content-type')).toContain('application/scim+json');
+      expect(answer.body).toMatchObject({ schemas: [ERROR], status: '404' });
+    }
+  });
+
+  it('decides a target in absolute form or with a fragment by its path, as the router does', async () => {
+    const absolute = `${stack.url}/scim/v2`;
+    const created = await sentAs('POST', `${absolute}/Users`, { body: 'not json' });
+    expect(created.status).toBe(401);
+    expect(created.headers.get('content-type')).toContain('application/scim+json');
+    expect(created.body).toMatchObject({ schemas: [ERROR], status: '401' });
+    const { secret } = await newToken(acmeAdmin, 'Absolute targets');
+    const authorization = `Bearer ${secret}`;
+    for (const target of [
+      `${absolute}/Nope`,
+      `HTTP://elsewhere.test/%73cim/v2/Nope`,
+      '/scim/v2#x',
+    ]) {
+      const answer = await sentAs('GET', target, { authorization });
+      expect([target, answer.status]).toEqual([target, 404]);
+      expect(answer.headers.get('content-type')).toContain('application/scim+json');
+      expect(answer.body).toMatchObject({ schemas: [ERROR], status: '404' });
     }
   });
 

@@ -1,6 +1,6 @@
 import { FAILURE_REASONS } from '@hub/proto/jobs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { networkCause } from './failure-causes.js';
 import { keepingFetchFailures } from './fetch-failures.js';
 
@@ -87,6 +87,53 @@ describe('the fetch failure behind a library error that dropped it', () => {
       const kept = await keepingFetchFailures(() => likeTheSdk(url)).catch(
         (error: unknown) => error,
       );
+      expect((kept as Error).cause).toBe(refused);
+      expect(networkCause(kept)).toBe(FAILURE_REASONS.network_refused);
+    } finally {
+      globalThis.fetch = before;
+    }
+  });
+
+  it('is kept still when a spy replaced fetch after the first call', async () => {
+    // vi.spyOn copies the spied fetch's own properties (symbols too) onto the spy: the spy
+    // must not pass for a fetch of ours for that.
+    await keepingFetchFailures(async () => 'installed');
+    const url = `http://127.0.0.1:${await closedPort()}/v1beta/models/m:generateContent`;
+    const refused = await fetch(url).catch((error: unknown) => error);
+    const before = globalThis.fetch;
+    const spy = vi.spyOn(globalThis, 'fetch').mockRejectedValue(refused);
+    try {
+      const kept = await keepingFetchFailures(() => likeTheSdk(url)).catch(
+        (error: unknown) => error,
+      );
+      expect(spy).toHaveBeenCalled();
+      expect((kept as Error).cause).toBe(refused);
+      expect(networkCause(kept)).toBe(FAILURE_REASONS.network_refused);
+    } finally {
+      spy.mockRestore();
+      globalThis.fetch = before;
+    }
+  });
+
+  it("is kept still when a wrapper copying our fetch's properties replaced it", async () => {
+    await keepingFetchFailures(async () => 'installed');
+    const url = `http://127.0.0.1:${await closedPort()}/v1beta/models/m:generateContent`;
+    const refused = await fetch(url).catch((error: unknown) => error);
+    const before = globalThis.fetch;
+    // As an instrumentation library may: a fetch of its own that carries over the replaced
+    // one's own properties, and does not call it.
+    const copying: typeof fetch = () => Promise.reject(refused as Error);
+    for (const key of Reflect.ownKeys(before)) {
+      if (key === 'length' || key === 'name' || key === 'prototype') continue;
+      const descriptor = Object.getOwnPropertyDescriptor(before, key);
+      if (descriptor) Object.defineProperty(copying, key, descriptor);
+    }
+    globalThis.fetch = copying;
+    try {
+      const kept = await keepingFetchFailures(() => likeTheSdk(url)).catch(
+        (error: unknown) => error,
+      );
+      expect(globalThis.fetch).not.toBe(copying);
       expect((kept as Error).cause).toBe(refused);
       expect(networkCause(kept)).toBe(FAILURE_REASONS.network_refused);
     } finally {

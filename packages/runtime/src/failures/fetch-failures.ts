@@ -7,27 +7,27 @@ interface FetchFailure {
 }
 
 /**
- * Marks a fetch of ours, holding the fetch it calls. Shared by name, with the store below, by
- * every copy of this module in a process (a build's and a source's, two versions), so that one
- * never wraps another's fetch.
+ * The fetches of ours, and the store below: shared by name by every copy of this module in a
+ * process (a build's and a source's, two versions), so that one never wraps another's fetch.
+ * A fetch is ours by identity, never by a mark on it: vi.spyOn, and any wrapper that copies the
+ * replaced function's own properties onto its own, would carry a mark over, and pass for ours.
  */
-const KEEPING = Symbol.for('@hub/runtime.keeping-fetch');
+const OURS = Symbol.for('@hub/runtime.keeping-fetches');
 const STORE = Symbol.for('@hub/runtime.kept-fetch-failures');
 
-type KeepingFetch = typeof fetch & { readonly [KEEPING]: typeof fetch };
-
 const shared = globalThis as typeof globalThis & {
+  [OURS]?: WeakSet<typeof fetch>;
   [STORE]?: AsyncLocalStorage<FetchFailure[]>;
 };
+
+/** The fetches installed by keepFetchFailures, of this copy of the module or another. */
+const ours = (shared[OURS] ??= new WeakSet<typeof fetch>());
 
 /** The fetch failures of one call kept by keepingFetchFailures, latest last. */
 const failures = (shared[STORE] ??= new AsyncLocalStorage<FetchFailure[]>());
 
 const urlOf = (input: Parameters<typeof fetch>[0]) =>
   input instanceof Request ? input.url : String(input);
-
-const isKeeping = (candidate: typeof fetch): candidate is KeepingFetch =>
-  typeof candidate === 'function' && KEEPING in candidate;
 
 /**
  * The global fetch, noting each failure of a fetch made within keepingFetchFailures. Installed
@@ -37,13 +37,15 @@ const isKeeping = (candidate: typeof fetch): candidate is KeepingFetch =>
  * instrumentation library) would otherwise stop the noting without a word. A fetch of ours (the
  * one put back after a replacement, one a wrapper of ours, one another copy of this module
  * installed) is never wrapped again: however often fetch is replaced and put back, a call goes
- * through one of ours. (A fetch of another's that calls through to ours cannot be seen to: it is
- * wrapped once.) Outside keepingFetchFailures, and for every answer, it is fetch itself: the
- * same promise's value, the same error.
+ * through one of ours. A replacement that only looks like ours (a vi.spyOn spy, which copies the
+ * spied fetch's own properties) is not one: ours are known by identity. (A fetch of another's
+ * that calls through to ours cannot be seen to: it is wrapped once.) Outside
+ * keepingFetchFailures, and for every answer, it is fetch itself: the same promise's value, the
+ * same error.
  */
 function keepFetchFailures(): void {
   const original = globalThis.fetch;
-  if (isKeeping(original)) return;
+  if (ours.has(original)) return;
   const keepingFetch: typeof fetch = (input, init) => {
     const kept = failures.getStore();
     const answer = original(input, init);
@@ -55,7 +57,7 @@ function keepFetchFailures(): void {
       throw error;
     });
   };
-  Object.defineProperty(keepingFetch, KEEPING, { value: original });
+  ours.add(keepingFetch);
   globalThis.fetch = keepingFetch;
 }
 

@@ -9,11 +9,33 @@ export interface ScimRequest extends GuardedRequest {
   scimCaller?: ScimCaller;
 }
 
-/** Whether a request's URL (its query included) is under SCIM's base path. */
-export const isScimPath = (url: string) =>
-  url === SCIM_BASE_PATH ||
-  url.startsWith(`${SCIM_BASE_PATH}/`) ||
-  url.startsWith(`${SCIM_BASE_PATH}?`);
+/**
+ * The path of a request's target as the router matches it: the origin of a target in absolute
+ * form (`POST http://host/scim/v2/Users`, which the router takes as /scim/v2/Users) left out,
+ * the query and a fragment cut off, then percent-decoded (`/%73cim/v2/Users` is
+ * /scim/v2/Users to the router). Decoded as a component, so %2F, which the router leaves as it
+ * is, reads as a slash here: a path is never less under /scim/v2 here than it is to the router.
+ * Null when an escape is malformed: the router cannot decode such a target either, and answers
+ * it 400 (FST_ERR_BAD_URL) itself, before any hook or route.
+ */
+function decodedPathOf(url: string): string | null {
+  const path = url.replace(/^https?:\/\/[^/?#]*/i, '').split(/[?#]/, 1)[0]!;
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a request's URL is under SCIM's base path, decided on its decoded path
+ * (decodedPathOf), as the router decides which route takes it. A target whose encoding is
+ * malformed is not SCIM's: it reaches no route, SCIM's nor another's.
+ */
+export function isScimPath(url: string): boolean {
+  const path = decodedPathOf(url);
+  return path !== null && (path === SCIM_BASE_PATH || path.startsWith(`${SCIM_BASE_PATH}/`));
+}
 
 const METHODS = {
   GET: RequestMethod.GET,

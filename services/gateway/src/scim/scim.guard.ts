@@ -81,7 +81,10 @@ export class ScimGuard implements CanActivate {
  * declares is refused): without a live token a request is answered 401, whatever its body, its
  * size or its content type, and says nothing of which paths exist. A path of /scim/v2 that the
  * SCIM table does not declare is then 404, in SCIM's schema, even where another route (the web
- * app's page for any GET) would take it. Errors thrown here reach ApplicationErrorFilter.
+ * app's page for any GET) would take it. Whether a request is SCIM's is decided on its path as
+ * the router reads it (isScimPath: decoded, so /%73cim/v2/Users is /scim/v2/Users), never on the
+ * target as written, so that no request the router gives a SCIM route passes unauthenticated to
+ * its body. Errors thrown here reach ApplicationErrorFilter.
  */
 export function registerScimAuthentication(fastify: FastifyInstance, guard: ScimGuard): void {
   fastify.addHook('preParsing', async (request, _reply, payload) => {
