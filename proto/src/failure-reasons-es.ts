@@ -182,6 +182,8 @@ export const FAILURE_REASONS_ES: Record<FailureReasonCode, string> = {
   camera_integration_unusable: 'No se pudo usar la integración de su sistema de cámaras.',
   camera_list_limited:
     'El sistema de cámaras está limitando las solicitudes: se muestran las primeras {count}.',
+  camera_list_limited_retry:
+    'El sistema de cámaras está limitando las solicitudes (reintentar en {seconds} s): se muestran las primeras {count}.',
   camera_list_more:
     'El sistema de cámaras tiene más de {max} cámaras: se muestran las primeras {count}.',
   camera_list_small_pages:

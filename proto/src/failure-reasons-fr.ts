@@ -189,6 +189,8 @@ export const FAILURE_REASONS_FR: Record<FailureReasonCode, string> = {
   camera_integration_unusable: 'L’intégration de son système de caméras n’a pas pu être utilisée.',
   camera_list_limited:
     'Le système de caméras limite les requêtes : les {count} premières sont affichées.',
+  camera_list_limited_retry:
+    'Le système de caméras limite les requêtes (réessayer dans {seconds} s) : les {count} premières sont affichées.',
   camera_list_more:
     'Le système de caméras compte plus de {max} caméras : les {count} premières sont affichées.',
   camera_list_small_pages:

@@ -209,6 +209,10 @@ export const FAILURE_REASONS = {
   // after the first was rate-limited past the retries (a Retry-After longer than a retry waits,
   // or every attempt refused), and the pages read before it are shown. {count} is as written.
   camera_list_limited: 'The camera system is limiting requests: the first {count} are shown.',
+  // The same, when the system said how long to wait (its Retry-After, in whole seconds as
+  // English writes them: '30', '3,600').
+  camera_list_limited_retry:
+    'The camera system is limiting requests (retry after {seconds} s): the first {count} are shown.',
   // The other partial lists: more cameras than the list holds ({max}), pages smaller than the
   // adapter reads ({pageMin}), or pages too slow to bring them within the list's time.
   camera_list_more: 'The camera system lists more than {max} cameras: the first {count} are shown.',

@@ -1,7 +1,13 @@
-import { FAILURE_REASON_CODES, LANGUAGES, SUGGESTION_CODES } from '@hub/proto';
+import {
+  FAILURE_REASON_CODES,
+  FAILURE_REASONS,
+  LANGUAGES,
+  SUGGESTION_CODES,
+  SUGGESTIONS,
+} from '@hub/proto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyLanguage, i18n, resources } from '../i18n/i18n';
-import { readableFailureReason, readableSuggestion } from './failure-reason';
+import { COUNT_PARTS, readableFailureReason, readableSuggestion } from './failure-reason';
 
 describe("a worker's failure reason", () => {
   afterEach(() => applyLanguage('en'));
@@ -95,6 +101,55 @@ describe("a worker's failure reason", () => {
     ).toBe(
       'Le système de caméras compte plus de 10\u202f000 caméras : les 10\u202f000 premières sont affichées.',
     );
+  });
+
+  it("keeps a camera's name or an SOP's title as written, however much it looks like a count", async () => {
+    applyLanguage('fr');
+    await i18n.changeLanguage('fr');
+    expect(
+      readableFailureReason('1,200 could not be reached: The camera system is not available.'),
+    ).toBe('1,200 est injoignable : Le système de caméras n’est pas disponible.');
+    expect(
+      readableFailureReason(
+        'The text of SOP "1,200" could not be read: The file is not in storage.',
+      ),
+    ).toBe(
+      'Le texte du mode opératoire « 1,200 » n’a pas pu être lu : Le fichier n’est pas dans le stockage.',
+    );
+    // The count beside them is still the reader's.
+    expect(
+      readableFailureReason('The camera system is limiting requests: the first 1,200 are shown.'),
+    ).toBe('Le système de caméras limite les requêtes : les 1\u202f200 premières sont affichées.');
+  });
+
+  it("words a rate limit that said when to try again, its seconds and count in the reader's digits", async () => {
+    applyLanguage('fr');
+    await i18n.changeLanguage('fr');
+    expect(
+      readableFailureReason(
+        'The camera system is limiting requests (retry after 3,600 s): the first 1,230 are shown.',
+      ),
+    ).toBe(
+      'Le système de caméras limite les requêtes (réessayer dans 3\u202f600 s) : les 1\u202f230 premières sont affichées.',
+    );
+    applyLanguage('es');
+    await i18n.changeLanguage('es');
+    expect(
+      readableFailureReason(
+        'The camera system is limiting requests (retry after 30 s): the first 10 are shown.',
+      ),
+    ).toBe(
+      'El sistema de cámaras está limitando las solicitudes (reintentar en 30 s): se muestran las primeras 10.',
+    );
+  });
+
+  it('knows each part of the catalogs as a count (digits regrouped) or as text (kept as written)', () => {
+    const text = new Set(['detail', 'title', 'camera', 'program', 'duration', 'status', 'page']);
+    const parts = [...Object.values(FAILURE_REASONS), ...Object.values(SUGGESTIONS)].flatMap(
+      (sentence) => [...sentence.matchAll(/\{(\w+)\}/g)].map(([, name]) => name!),
+    );
+    for (const name of new Set(parts))
+      expect(COUNT_PARTS.has(name) !== text.has(name), `the part {${name}}`).toBe(true);
   });
 
   it('is the stored sentence itself for an English reader', () => {

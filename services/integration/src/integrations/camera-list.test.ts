@@ -98,11 +98,19 @@ describe('the cameras of a camera system', () => {
 });
 
 describe('the notice of a partial camera list', () => {
-  /** The service over a system that answers 1,230 cameras, and `more` for why it has others. */
-  const listedWith = (more: CameraListing['more']) => {
+  /**
+   * The service over a system that answers 1,230 cameras, and `more` for why it has others (with
+   * the Retry-After of a rate limit, when it gave one).
+   */
+  const listedWith = (more: CameraListing['more'], retryAfterMs?: number) => {
     const cameras = Array.from({ length: 1_230 }, (_, index) => camera(index + 1));
+    const listing: CameraListing = {
+      cameras,
+      more,
+      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    };
     const provider = {
-      listCameras: () => Promise.resolve({ cameras, more }),
+      listCameras: () => Promise.resolve(listing),
     } as unknown as CameraProvider;
     return new IntegrationsService(
       {
@@ -126,14 +134,37 @@ describe('the notice of a partial camera list', () => {
     expect(list.success).toBe(false);
     expect(failureReasonOf(list.message)).toEqual({ code, params });
   });
+
+  // The wait the system asked for, in whole seconds as English writes them (the web app groups
+  // their digits in its reader's way); none said, or none to speak of, is no wait told.
+  it.each([
+    [30_000, 'camera_list_limited_retry', { seconds: '30', count: '1,230' }],
+    [3_600_000, 'camera_list_limited_retry', { seconds: '3,600', count: '1,230' }],
+    [1_500, 'camera_list_limited_retry', { seconds: '2', count: '1,230' }],
+    [0, 'camera_list_limited', { count: '1,230' }],
+    [undefined, 'camera_list_limited', { count: '1,230' }],
+  ] as const)(
+    "for a rate limit asking to wait %s ms, is the catalog's %s",
+    async (wait, code, params) => {
+      const list = await listedWith('limited', wait);
+      expect(list.technicalDetails).toEqual({ suggestion: 'Try again later.' });
+      expect(failureReasonOf(list.message)).toEqual({ code, params });
+    },
+  );
 });
 
 describe('the cameras of a camera system read over HTTP', () => {
   /**
    * The system's cameras and how many it answers a page, whatever per_page asks; from page
-   * `limitedFrom` on (0: none) it answers 429 with `retryAfter` seconds.
+   * `limitedFrom` on (0: none) it answers 429 with `retryAfter` seconds (null: no Retry-After).
    */
-  let shape = { cameras: 0, perPage: 0, pageBytes: 0, limitedFrom: 0, retryAfter: 0 };
+  let shape = {
+    cameras: 0,
+    perPage: 0,
+    pageBytes: 0,
+    limitedFrom: 0,
+    retryAfter: 0 as number | null,
+  };
   let pagesAsked = 0;
   let system: Server;
 
@@ -144,7 +175,7 @@ describe('the cameras of a camera system read over HTTP', () => {
       pagesAsked += 1;
       if (shape.limitedFrom > 0 && pageAsked(req.url) >= shape.limitedFrom) {
         res.statusCode = 429;
-        res.setHeader('retry-after', String(shape.retryAfter));
+        if (shape.retryAfter !== null) res.setHeader('retry-after', String(shape.retryAfter));
         return res.end(JSON.stringify({ error: 'limited', message: 'Slow down.' }));
       }
       if (shape.pageBytes > 0) {
@@ -173,7 +204,13 @@ describe('the cameras of a camera system read over HTTP', () => {
     cameras: number,
     perPage: number,
     pageBytes = 0,
-    limited = { from: 0, retryAfter: 0, maxAttempts: 1 },
+    limited: {
+      from: number;
+      retryAfter: number | null;
+      maxAttempts: number;
+      /** The camera pages' budget, when not the service's own. */
+      budgetMs?: number;
+    } = { from: 0, retryAfter: 0, maxAttempts: 1 },
   ) => {
     shape = {
       cameras,
@@ -189,7 +226,11 @@ describe('the cameras of a camera system read over HTTP', () => {
       } as unknown as IntegrationsRepository,
       { byCamera: () => Promise.resolve(new Map()) } as unknown as AssignmentsRepository,
       { open: () => credentials() } as unknown as Credentials,
-      new CloudCameraProviders({ ...DEFAULT_POLICY, maxAttempts: limited.maxAttempts }),
+      new CloudCameraProviders({
+        ...DEFAULT_POLICY,
+        maxAttempts: limited.maxAttempts,
+        ...(limited.budgetMs === undefined ? {} : { pagesBudgetMs: limited.budgetMs }),
+      }),
     );
   };
 
@@ -220,13 +261,50 @@ describe('the cameras of a camera system read over HTTP', () => {
     const list = await serviceOverHttp(1_000, CAMERA_PAGE_MIN, 0, limitedFor30s).cameras(1);
     expect(summary(list)).toEqual({
       success: false,
-      message: `The camera system is limiting requests: the first ${CAMERA_PAGE_MIN} are shown.`,
+      message: `The camera system is limiting requests (retry after 30 s): the first ${CAMERA_PAGE_MIN} are shown.`,
       technicalDetails: { suggestion: 'Try again later.' },
       cameras: CAMERA_PAGE_MIN,
     });
     expect(list.cameras.at(-1)).toMatchObject({ id: `cam-${CAMERA_PAGE_MIN}` });
     // The refused page is asked for once: its Retry-After is not waited for.
     expect(pagesAsked).toBe(2);
+  });
+
+  it('from a system limiting a later page for longer than the list has left, are the ones read with why', async () => {
+    // A wait of 5 s is one a retry waits (DEFAULT_POLICY), but not within a budget of 2 s: the
+    // retry is not made, and the list ends for the system's limit, not for its slowness.
+    const limited = { from: 2, retryAfter: 5, maxAttempts: 3, budgetMs: 2_000 };
+    const list = await serviceOverHttp(1_000, CAMERA_PAGE_MIN, 0, limited).cameras(1);
+    expect(summary(list)).toEqual({
+      success: false,
+      message: `The camera system is limiting requests (retry after 5 s): the first ${CAMERA_PAGE_MIN} are shown.`,
+      technicalDetails: { suggestion: 'Try again later.' },
+      cameras: CAMERA_PAGE_MIN,
+    });
+    expect(pagesAsked).toBe(2);
+  });
+
+  it('from a system limiting a later page without saying for how long, are the ones read with why', async () => {
+    // No Retry-After: each retry waits the policy's backoff, and is refused again.
+    const limited = { from: 3, retryAfter: null, maxAttempts: 3 };
+    const list = await serviceOverHttp(1_000, CAMERA_PAGE_MIN, 0, limited).cameras(1);
+    expect(summary(list)).toMatchObject({
+      success: false,
+      message: `The camera system is limiting requests: the first ${2 * CAMERA_PAGE_MIN} are shown.`,
+      cameras: 2 * CAMERA_PAGE_MIN,
+    });
+    expect(pagesAsked).toBe(2 + 3);
+  });
+
+  it('from a system limiting its first page without saying for how long, are none, with no wait told', async () => {
+    const limited = { from: 1, retryAfter: null, maxAttempts: 1 };
+    const list = await serviceOverHttp(1_000, CAMERA_PAGE_MIN, 0, limited).cameras(1);
+    expect(list).toEqual({
+      success: false,
+      message: 'The camera system is limiting requests: Slow down.',
+      technicalDetails: { suggestion: 'Try again later.' },
+      cameras: [],
+    });
   });
 
   it('from a system limiting a later page at every attempt, are the ones read with why', async () => {

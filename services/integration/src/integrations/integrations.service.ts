@@ -126,7 +126,11 @@ const MAX_SHOWN = CAMERA_LIST_MAX.toLocaleString('en-US');
  * can word them, its counts written as English writes them (the web app groups their digits in
  * its reader's way).
  */
-function listingOutcome({ cameras, more }: CameraListing): Omit<CameraList, 'cameras'> {
+function listingOutcome({
+  cameras,
+  more,
+  retryAfterMs,
+}: CameraListing): Omit<CameraList, 'cameras'> {
   const found = cameras.length.toLocaleString('en-US');
   if (!more)
     return {
@@ -148,7 +152,7 @@ function listingOutcome({ cameras, more }: CameraListing): Omit<CameraList, 'cam
     // The suggestion is the one of the system's refusal itself.
     return {
       success: false,
-      message: failureReasonText('camera_list_limited', { count: found }),
+      message: limitedMessage(found, retryAfterMs),
       technicalDetails: { suggestion: suggestionText('try_again_later') },
     };
   if (more === 'time')
@@ -162,4 +166,15 @@ function listingOutcome({ cameras, more }: CameraListing): Omit<CameraList, 'cam
     message: failureReasonText('camera_list_more', { max: MAX_SHOWN, count: found }),
     technicalDetails: { suggestion: suggestionText('camera_limit_client') },
   };
+}
+
+/**
+ * The notice of a list a rate limit cut, saying when to try again when the system said it (its
+ * Retry-After, in whole seconds rounded up); a wait of none (Retry-After: 0) tells nothing.
+ */
+function limitedMessage(found: string, retryAfterMs: number | undefined): string {
+  if (retryAfterMs === undefined || retryAfterMs <= 0)
+    return failureReasonText('camera_list_limited', { count: found });
+  const seconds = Math.ceil(retryAfterMs / 1000).toLocaleString('en-US');
+  return failureReasonText('camera_list_limited_retry', { seconds, count: found });
 }

@@ -78,7 +78,10 @@ export class CameraPages {
       cameras.push(...next.value);
       if (cameras.length > max) return { cameras: cameras.slice(0, max), more: 'cameras' };
     }
-    return { cameras, more: next.value.more };
+    const { more, limited } = next.value;
+    // The wait a rate limit asked for, so the list can say when to try again.
+    const retryAfterMs = limited?.retryAfterMs;
+    return { cameras, more, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
   }
 
   async findCamera(cameraId: string): Promise<ProviderCamera | null> {
@@ -122,11 +125,12 @@ export class CameraPages {
    * The system's cameras a page at a time, following next_page as far as it leads but no further
    * than `limit` pages, nor past the pages' time budget; ends with `more` false when next_page
    * ended, else why it was not followed further ('pages': the limit, 'time': the budget,
-   * 'limited': the system's rate limit). A page after the first that fails as time runs out (the
-   * budget ended its exchange or kept one from starting, its retry would pass the budget, or it
-   * failed past it in a way a retry could mend) ends the chain as the budget does, and one the
-   * system rate-limits past the retries (a Retry-After longer than a retry waits, or at every
-   * attempt) ends it with that refusal: either way the pages read are the answer.
+   * 'limited': the system's rate limit). A page after the first the system rate-limits past the
+   * retries (a Retry-After longer than a retry waits or than the budget has left, every attempt
+   * refused, or a refusal coming as the budget ends) ends the chain with that refusal, whatever
+   * the time left; one that fails otherwise as time runs out (the budget ended its exchange or
+   * kept one from starting, its retry would pass the budget, or it failed past it in a way a retry
+   * could mend) ends it as the budget does: either way the pages read are the answer.
    */
   private async *cameraPages(limit: number): AsyncGenerator<ProviderCamera[], PagesEnd> {
     // The budget runs from the first request, sign-in included, and bounds every exchange of the
@@ -147,13 +151,18 @@ export class CameraPages {
           deadline,
         );
       } catch (error) {
+        const failure = error instanceof RetryPastBudget ? error.failure : error;
         // The first page failing tells nothing was read: the failure is the answer. A refusal
         // no retry would mend (a scope, the credentials) stays one on any page.
-        if (pages > 0 && outOfTime(error, deadline)) return { more: 'time' };
-        // A rate limit past the retries says "not now" of the pages to come, not of those read.
-        if (pages > 0 && error instanceof ProviderError && error.kind === 'rate_limited')
-          return { more: 'limited', limited: error };
-        throw error instanceof RetryPastBudget ? error.failure : error;
+        if (pages > 0) {
+          // A rate limit past the retries says "not now" of the pages to come, not of those
+          // read; told before the budget, since a retry it cut, or a refusal come as it ended,
+          // is still the system's limit, and the list says so (and when to try again).
+          if (failure instanceof ProviderError && failure.kind === 'rate_limited')
+            return { more: 'limited', limited: failure };
+          if (outOfTime(error, deadline)) return { more: 'time' };
+        }
+        throw failure;
       }
       const answer = CameraPage.parse(read);
       yield answer.data.map((camera) => ({

@@ -19,9 +19,12 @@ export interface CameraListing {
    * false: the system's every camera; 'cameras': more than were asked for; 'pages': its pages
    * were too small to bring them within the pages read; 'time': it answered too slowly to bring
    * them within the time the pages may take; 'limited': it limited requests (429) on a page after
-   * the first past the retries (a Retry-After longer than a retry waits, or every attempt).
+   * the first past the retries (a Retry-After longer than a retry waits or than the time left,
+   * every attempt, or a refusal as the time ended), whatever the time left.
    */
   more: false | 'cameras' | 'pages' | 'time' | 'limited';
+  /** With more 'limited': how long the system asked to wait (its Retry-After), when it said. */
+  retryAfterMs?: number;
 }
 
 export interface CameraState {

@@ -577,15 +577,16 @@ describe('a camera system answering small pages', () => {
   // The budgets below leave the sign-in and the first page a second at least, however loaded the
   // machine; what comes past them is made to by the second page (held, or its Retry-After).
 
-  it('waits for no retry of a page past its time budget, and lists the pages read', async () => {
+  it('waits for no retry of a page past its time budget, and lists the pages read with the limit', async () => {
     // The second page, asked within the budget, is refused for a second at every attempt: waiting
     // for its retries (two, of three attempts; up to 5 s each by default) would end the chain
     // seconds past the budget and its margin, when the gateway has stopped waiting. The cameras
     // of the first page are what could be read in time. A retry a second later always starts
-    // past a budget of a second.
+    // past a budget of a second. It is the system's limit that ended the list, not its slowness:
+    // the list says so, and how long it asked to wait.
     const slow = { pageDelayMs: 0, budgetMs: 1_000, refusedFrom: 2, maxAttempts: 3 };
     const listing = await camera(1_000, CAMERA_PAGE_MIN, slow).listCameras(CAMERA_LIST_MAX);
-    expect(listing).toEqual({ cameras: firstPage, more: 'time' });
+    expect(listing).toEqual({ cameras: firstPage, more: 'limited', retryAfterMs: 1_000 });
     expect(pagesAsked).toBe(2);
   });
 
@@ -634,13 +635,14 @@ describe('a camera system answering small pages', () => {
     expect(pagesAsked).toBe(2);
   });
 
-  it('tells a camera not found in time when a page past its time budget is refused', async () => {
+  it('refuses a camera looked up past a page limited past its time budget, with the limit', async () => {
     const slow = { pageDelayMs: 0, budgetMs: 1_000, refusedFrom: 2, maxAttempts: 3 };
     const error = await failure(camera(1_000, CAMERA_PAGE_MIN, slow).findCamera('cam-900'));
-    expect(error.kind).toBe('timeout');
+    expect(error.kind).toBe('rate_limited');
     expect(error.message).toBe(
-      'The camera system answered too slowly: the camera was not found within 1 s.',
+      'The camera system is limiting requests (retry after 1 s): No more pages now.',
     );
+    expect(pagesAsked).toBe(2);
   });
 
   it('fails the list when its first page is refused, however little time is left', async () => {

@@ -17,14 +17,24 @@ const POLICY: ResiliencePolicy = {
 };
 
 /**
- * How the fake camera system answers a request: with a status and JSON, not at all until the
- * caller gives up ('hang'), or with a status whose body starts and never ends ('stall').
+ * How the fake camera system answers a request: with a status, JSON and any headers (`late`: once
+ * the budget has passed on the clock, its timers not run), not at all until the caller gives up
+ * ('hang'), or with a status whose body starts and never ends ('stall').
  */
-type Answer = { status: number; json: unknown } | 'hang' | { status: number; stall: true };
+type Answer =
+  | { status: number; json: unknown; headers?: Record<string, string>; late?: boolean }
+  | 'hang'
+  | { status: number; stall: true };
 
 const token = { status: 200, json: { access_token: 'tok-1', expires_in: 3600 } };
 const page = (n: number) => ({ status: 200, json: cameraPage(n, 30, 10) });
 const unauthorized = { status: 401, json: { error: 'invalid_token', message: 'Token expired.' } };
+/** A rate limit asking to wait a second: as long as the whole budget, so no retry fits in it. */
+const limited = {
+  status: 429,
+  json: { error: 'rate_limited', message: 'Slow down.' },
+  headers: { 'retry-after': '1' },
+};
 
 /** The cameras of the fake system's first page (of ten), as the adapter answers them. */
 const firstPage: ProviderCamera[] = cameraPage(1, 30, 10).data.map((camera) => ({
@@ -75,10 +85,12 @@ function fakeSystem(answer: (what: string, nth: number) => Answer) {
       });
       return Promise.resolve(new Response(body, { status: answered.status }));
     }
+    // The answer comes as the budget ends: the clock has passed it, its timers not yet run.
+    if (answered.late) vi.setSystemTime(Date.now() + BUDGET_MS);
     return Promise.resolve(
       new Response(JSON.stringify(answered.json), {
         status: answered.status,
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...answered.headers },
       }),
     );
   };
@@ -197,5 +209,45 @@ describe('the calls of one camera list, within its time budget', () => {
     expect(error.message).toBe(
       'The camera system answered too slowly: the camera was not found within 1 s.',
     );
+  });
+
+  it('end the list as limited when a later page is rate-limited and no retry fits in the budget', async () => {
+    // The system asks to wait a second, which would pass the budget: the retry is not waited for,
+    // and it is the system's refusal, not its slowness, that ended the list.
+    const { provider, events } = fakeSystem((what) => {
+      if (what === 'sign-in') return token;
+      return what === 'page 1' ? page(1) : limited;
+    });
+    await expect(provider.listCameras(100)).resolves.toEqual({
+      cameras: firstPage,
+      more: 'limited',
+      retryAfterMs: 1_000,
+    });
+    expect(events).toEqual(['sign-in', 'page 1', 'page 2']);
+  });
+
+  it('end the list as limited when a later page is rate-limited as the budget ends', async () => {
+    // The refusal comes past the deadline, asking to wait longer than a retry waits (30 s).
+    const { provider, events } = fakeSystem((what) => {
+      if (what === 'sign-in') return token;
+      if (what === 'page 1') return page(1);
+      return { ...limited, headers: { 'retry-after': '30' }, late: true };
+    });
+    await expect(provider.listCameras(100)).resolves.toEqual({
+      cameras: firstPage,
+      more: 'limited',
+      retryAfterMs: 30_000,
+    });
+    expect(events).toEqual(['sign-in', 'page 1', 'page 2']);
+  });
+
+  it('leave no timer behind once a list that ended well within the budget is read', async () => {
+    const { provider } = fakeSystem((what) =>
+      what === 'sign-in' ? token : page(Number(what.slice(5))),
+    );
+    const listing = await provider.listCameras(100);
+    expect(listing).toEqual({ cameras: expect.any(Array), more: false });
+    expect(listing.cameras).toHaveLength(30);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

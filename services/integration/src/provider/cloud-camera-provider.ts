@@ -58,6 +58,40 @@ interface Token {
   expiresAt: number;
 }
 
+/**
+ * The camera pages' deadline as one call meets it (a page: its sign-ins, its attempts, its body):
+ * an exchange the time left gives less than its own timeout is ended by a timer at the deadline,
+ * and the call clears those timers once it is done, its answer read or not.
+ */
+class CallBudget {
+  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
+
+  constructor(
+    readonly until: number,
+    private readonly ended: () => RetryPastBudget,
+  ) {}
+
+  /**
+   * The signal of an exchange starting now: its own timeout, or, when less time is left, the
+   * deadline, ending it with the failure itself (fetch, and the body's reader, end with that
+   * reason); with no time left it is not started.
+   */
+  signal(timeoutMs: number): AbortSignal {
+    const left = this.until - Date.now();
+    if (left <= 0) throw this.ended();
+    if (left >= timeoutMs) return AbortSignal.timeout(timeoutMs);
+    const budget = new AbortController();
+    this.timers.add(setTimeout(() => budget.abort(this.ended()), left).unref());
+    return budget.signal;
+  }
+
+  /** The call is done: its exchanges' timers go (each would otherwise wait for the deadline). */
+  end(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
+}
+
 /** What calls to one camera system with one client share: its breaker and its access token. */
 export interface ProviderLink {
   breaker: CircuitBreaker;
@@ -135,11 +169,19 @@ export class CloudCameraProvider implements CameraProvider {
     bound: AnswerBound = { what: 'an answer', maxBytes: ANSWER_MAX_BYTES },
     until?: number,
   ): Promise<unknown> {
-    const response = await this.authorized(method, path, body, until);
-    const answer = parseJson(await this.body(response, bound));
-    if (answer === undefined)
-      throw new ProviderError('protocol', 'The camera system answered something that is not JSON.');
-    return answer;
+    const budget = until === undefined ? undefined : new CallBudget(until, () => this.pastBudget());
+    try {
+      const response = await this.authorized(method, path, body, budget);
+      const answer = parseJson(await this.body(response, bound));
+      if (answer === undefined)
+        throw new ProviderError(
+          'protocol',
+          'The camera system answered something that is not JSON.',
+        );
+      return answer;
+    } finally {
+      budget?.end();
+    }
   }
 
   private async media(path: string, bound: AnswerBound): Promise<MediaFile> {
@@ -165,39 +207,39 @@ export class CloudCameraProvider implements CameraProvider {
 
   /**
    * One API call with a valid token; a token the system stopped accepting is renewed once. With
-   * `until`, each exchange of the call (sign-ins included) ends by then and none starts after it,
-   * nor does a retry (see withResilience and fetch).
+   * a budget, each exchange of the call (sign-ins included) ends by its deadline and none starts
+   * after it, nor does a retry (see withResilience and fetch).
    */
   private authorized(
     method: string,
     path: string,
     body?: unknown,
-    until?: number,
+    budget?: CallBudget,
   ): Promise<Response> {
     return withResilience(
       this.link.breaker,
       this.policy,
       async () => {
-        const token = await this.currentToken(until);
+        const token = await this.currentToken(budget);
         try {
-          return await this.send(method, path, token, body, until);
+          return await this.send(method, path, token, body, budget);
         } catch (error) {
           if (!(error instanceof ProviderError && error.kind === 'auth')) throw error;
           this.link.token = null;
-          return this.send(method, path, await this.currentToken(until), body, until);
+          return this.send(method, path, await this.currentToken(budget), body, budget);
         }
       },
-      until,
+      budget?.until,
     );
   }
 
-  private async currentToken(until?: number): Promise<string> {
+  private async currentToken(budget?: CallBudget): Promise<string> {
     if (!this.link.token || this.link.token.expiresAt <= Date.now())
-      this.link.token = await this.signIn(until);
+      this.link.token = await this.signIn(budget);
     return this.link.token.value;
   }
 
-  private async signIn(until?: number): Promise<Token> {
+  private async signIn(budget?: CallBudget): Promise<Token> {
     const response = await this.fetch(
       '/oauth/token',
       {
@@ -209,7 +251,7 @@ export class CloudCameraProvider implements CameraProvider {
           client_secret: this.credentials.clientSecret,
         }).toString(),
       },
-      until,
+      budget,
     );
     const answer = TokenAnswer.safeParse(
       parseJson(
@@ -230,7 +272,7 @@ export class CloudCameraProvider implements CameraProvider {
     path: string,
     token: string,
     body?: unknown,
-    until?: number,
+    budget?: CallBudget,
   ): Promise<Response> {
     return this.fetch(
       path,
@@ -242,18 +284,18 @@ export class CloudCameraProvider implements CameraProvider {
         },
         body: body === undefined ? undefined : JSON.stringify(body),
       },
-      until,
+      budget,
     );
   }
 
   /**
    * One HTTP exchange, its answer's body included, within the timeout; any non-2xx answer becomes
-   * a ProviderError. With `until` (the camera pages' deadline), the exchange is given no more than
-   * the time left before it: when that is shorter than the timeout, the budget ends it, as a
+   * a ProviderError. With a budget (the camera pages' deadline), the exchange is given no more
+   * than the time left before it: when that is shorter than the timeout, the budget ends it, as a
    * RetryPastBudget (a timeout no retry may mend, which the breaker does not count: the system
-   * had less than its time), and with no time left it is not started.
+   * had less than its time), and with no time left it is not started (see CallBudget).
    */
-  private async fetch(path: string, init: RequestInit, until?: number): Promise<Response> {
+  private async fetch(path: string, init: RequestInit, budget?: CallBudget): Promise<Response> {
     const base = new URL(this.credentials.baseUrl.replace(/\/*$/, '/'));
     const url = new URL(path, base);
     // A path the system answers (a clip's download_path) may be absolute: followed to another
@@ -265,15 +307,9 @@ export class CloudCameraProvider implements CameraProvider {
         'protocol',
         'The camera system pointed a download to another address.',
       );
-    const left = until === undefined ? Number.POSITIVE_INFINITY : until - Date.now();
-    if (left <= 0) throw this.pastBudget();
-    let signal: AbortSignal;
-    if (left < this.policy.timeoutMs) {
-      // Aborted with the failure itself: fetch, and the body's reader, end with that reason.
-      const budget = new AbortController();
-      setTimeout(() => budget.abort(this.pastBudget()), left).unref();
-      signal = budget.signal;
-    } else signal = AbortSignal.timeout(this.policy.timeoutMs);
+    const signal = budget
+      ? budget.signal(this.policy.timeoutMs)
+      : AbortSignal.timeout(this.policy.timeoutMs);
     let response: Response;
     try {
       response = await fetch(url, { ...init, redirect: 'error', signal });

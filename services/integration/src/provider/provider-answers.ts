@@ -24,11 +24,15 @@ export const ANSWER_MAX_BYTES = 8 * MB;
 /** An error answer carries a few sentences; longer ones are refused unread, their kind kept. */
 const ERROR_ANSWER_MAX_BYTES = 64 * 1024;
 
-/** Whether a call failed for want of time: its retry was cut by the budget, or came past it. */
+/**
+ * Whether a call failed for want of time: its retry was cut by the budget, or it failed past it
+ * in a way a retry could mend (a timeout, an outage). A rate limit is the system's refusal, not
+ * time running out, whenever it comes: the caller tells it apart first (see CameraPages).
+ */
 export function outOfTime(error: unknown, deadline: number): boolean {
   if (error instanceof RetryPastBudget) return true;
   if (!(error instanceof ProviderError) || Date.now() < deadline) return false;
-  return error.transient || error.kind === 'rate_limited';
+  return error.transient;
 }
 
 /** What an answer is (with its article, for the refusal's words) and the most of it read. */
@@ -117,7 +121,9 @@ export async function answerFailure(response: Response): Promise<ProviderError> 
     );
   if (status === 404) return new ProviderError('not_found', said);
   if (status === 429) {
-    const seconds = Number(response.headers.get('retry-after'));
+    // No Retry-After (or an empty one) says no wait, not a wait of 0 s (Number of nothing is 0).
+    const header = response.headers.get('retry-after')?.trim();
+    const seconds = header ? Number(header) : Number.NaN;
     const retryAfterMs = Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
     return new ProviderError(
       'rate_limited',
