@@ -83,6 +83,17 @@ const check = (repo: string) =>
     encoding: 'utf8',
   });
 
+/** shapes' `area` returning a string, which app/main.ts's `tile: number` does not accept. */
+const STRING_AREA = 'export const area = (side: number): string => `${side}`;';
+
+/** The kept state restored in the checkout, whose check then finds app/main.ts's error. */
+function expectErrorFoundAfterRestore(repo: string): void {
+  lib(repo, 'restore_typecheck_state');
+  const result = check(repo);
+  expect(result.status).not.toBe(0);
+  expect(result.stdout).toMatch(/app\/main\.ts.*Type 'string' is not assignable to type 'number'/);
+}
+
 describe(
   'the type check state kept for the next clone (infra/scripts/lib.sh)',
   { timeout: 60_000 },
@@ -100,20 +111,11 @@ describe(
     });
 
     it('checks again what a clone changed and what depends on it: an error is not hidden', () => {
-      const changed = checkout(
-        'changed',
-        'export const area = (side: number): string => `${side}`;',
-      );
-      lib(changed, 'restore_typecheck_state');
-      const result = check(changed);
-      expect(result.status).not.toBe(0);
-      expect(result.stdout).toMatch(
-        /app\/main\.ts.*Type 'string' is not assignable to type 'number'/,
-      );
+      expectErrorFoundAfterRestore(checkout('changed', STRING_AREA));
     });
 
     it('checks a checkout whose files are older than the kept state, as a clone made before it is', () => {
-      const older = checkout('older', 'export const area = (side: number): string => `${side}`;');
+      const older = checkout('older', STRING_AREA);
       const past = new Date('2001-01-01T00:00:00Z');
       for (const file of [
         'shapes/area.ts',
@@ -123,12 +125,7 @@ describe(
       ]) {
         utimesSync(join(older, file), past, past);
       }
-      lib(older, 'restore_typecheck_state');
-      const result = check(older);
-      expect(result.status).not.toBe(0);
-      expect(result.stdout).toMatch(
-        /app\/main\.ts.*Type 'string' is not assignable to type 'number'/,
-      );
+      expectErrorFoundAfterRestore(older);
     });
 
     it('leaves a checkout’s own state alone, and keeps nothing when told off', () => {

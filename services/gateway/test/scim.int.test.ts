@@ -1,11 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type AuditEntry, type ScimRouteContract, scimRoutes } from '@hub/proto';
 import { expectError, parseAnswer } from './api-client.js';
+import { type ScimReply, scimRequests } from './scim-requests.js';
 import { ApiSession, fixture, startTestStack, type TestStack } from './test-stack.js';
 import { ScimUsersRepository } from '../../identity/src/scim/scim-users.repository.js';
 
@@ -29,93 +29,31 @@ let ottoId: number;
 let acmeId: number;
 let webDist: string;
 
-interface ScimReply {
-  status: number;
-  body: Record<string, unknown>;
-  headers: Headers;
-}
-
-async function scim(
-  token: string,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<ScimReply> {
-  const response = await fetch(`${stack.url}/scim/v2${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      accept: 'application/scim+json',
-      ...(body === undefined ? {} : { 'content-type': 'application/scim+json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
-    headers: response.headers,
-  };
-}
+const { scim, raw, sentAs } = scimRequests(() => stack.url);
 
 /**
- * A request as a client may send it: any body, any content type, a token or none. `base` is
- * what the path follows, /scim/v2 unless told (a client may write it percent-encoded).
+ * An error in SCIM's schema (RFC 7644, 3.12) with SCIM's content type: `status`, and `detail`
+ * when told. `asked` (the method, path or token tried) is shown with the status should it differ.
  */
-async function raw(
-  method: string,
-  path: string,
-  options: { authorization?: string; contentType?: string; body?: string; base?: string } = {},
-): Promise<ScimReply> {
-  const response = await fetch(`${stack.url}${options.base ?? '/scim/v2'}${path}`, {
-    method,
-    headers: {
-      ...(options.authorization ? { authorization: options.authorization } : {}),
-      ...(options.contentType ? { 'content-type': options.contentType } : {}),
-    },
-    body: options.body,
-  });
-  const text = await response.text();
-  const json = response.headers.get('content-type')?.includes('json');
-  return {
-    status: response.status,
-    body: json && text ? (JSON.parse(text) as Record<string, unknown>) : {},
-    headers: response.headers,
-  };
+function expectScimError(
+  answer: ScimReply,
+  status: number,
+  { detail, asked = [] }: { detail?: string; asked?: unknown[] } = {},
+) {
+  expect([...asked, answer.status]).toEqual([...asked, status]);
+  expect(answer.headers.get('content-type')).toContain('application/scim+json');
+  const error = { schemas: [ERROR], status: String(status) };
+  if (detail === undefined) expect(answer.body).toMatchObject(error);
+  else expect(answer.body).toEqual({ ...error, detail });
 }
 
-/**
- * A request whose target is sent as written, which fetch cannot do: in absolute form
- * (`POST http://host/scim/v2/Users`, as to a proxy) or with a fragment.
- */
-function sentAs(
-  method: string,
-  target: string,
-  options: { authorization?: string; body?: string } = {},
-): Promise<ScimReply> {
-  const { hostname, port } = new URL(stack.url);
-  const headers: Record<string, string> = {
-    ...(options.authorization ? { authorization: options.authorization } : {}),
-    ...(options.body === undefined ? {} : { 'content-type': 'application/scim+json' }),
-  };
-  return new Promise((resolve, reject) => {
-    const sent = request({ hostname, port, method, path: target, headers }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => {
-        const json = response.headers['content-type']?.includes('json');
-        resolve({
-          status: response.statusCode ?? 0,
-          body: json && text ? (JSON.parse(text) as Record<string, unknown>) : {},
-          headers: new Headers(response.headers as Record<string, string>),
-        });
-      });
-      response.on('error', reject);
-    });
-    sent.on('error', reject);
-    sent.end(options.body);
+/** SCIM's 401 to a request without a valid token, with the challenge to send one. */
+function expectTokenRequired(answer: ScimReply, asked: unknown[]) {
+  expectScimError(answer, 401, {
+    asked,
+    detail: 'A valid SCIM bearer token is required (Authorization: Bearer <token>).',
   });
+  expect(answer.headers.get('www-authenticate')).toBe('Bearer realm="scim"');
 }
 
 /** A body past the gateway's 1 MB: a group with a long name. */
@@ -1087,11 +1025,8 @@ describe('errors', () => {
     ] as const;
     for (const [method, path] of asked) {
       const answer = await raw(method, `${path}?filter=x`, { authorization });
-      expect([method, path, answer.status]).toEqual([method, path, 404]);
-      expect(answer.headers.get('content-type')).toContain('application/scim+json');
-      expect(answer.body).toEqual({
-        schemas: [ERROR],
-        status: '404',
+      expectScimError(answer, 404, {
+        asked: [method, path],
         detail: `No SCIM endpoint answers ${method} /scim/v2${path}. This service provider serves /Users, /Groups, /ServiceProviderConfig, /ResourceTypes and /Schemas.`,
       });
     }
@@ -1108,11 +1043,8 @@ describe('errors', () => {
         contentType: 'application/scim+json',
         body: OVERSIZED,
       });
-      expect([method, answer.status]).toEqual([method, 413]);
-      expect(answer.headers.get('content-type')).toContain('application/scim+json');
-      expect(answer.body).toEqual({
-        schemas: [ERROR],
-        status: '413',
+      expectScimError(answer, 413, {
+        asked: [method],
         detail:
           "The request body is larger than 1 MB, the most this service provider reads. Send a large group's members in several PATCH requests.",
       });
@@ -1130,20 +1062,11 @@ describe('errors', () => {
     for (const authorization of [undefined, 'Bearer hubscim_not-a-token', 'Basic YTpi']) {
       for (const [contentType, body] of bodies) {
         const answer = await raw('POST', '/Users', { authorization, contentType, body });
-        const asked = [authorization, contentType, body.slice(0, 20)];
-        expect([...asked, answer.status]).toEqual([...asked, 401]);
-        expect(answer.headers.get('content-type')).toContain('application/scim+json');
-        expect(answer.headers.get('www-authenticate')).toBe('Bearer realm="scim"');
-        expect(answer.body).toEqual({
-          schemas: [ERROR],
-          status: '401',
-          detail: 'A valid SCIM bearer token is required (Authorization: Bearer <token>).',
-        });
+        expectTokenRequired(answer, [authorization, contentType, body.slice(0, 20)]);
       }
       // An unknown path says nothing before the token is known either.
       const unknown = await raw('GET', '/Nope', { authorization });
-      expect([authorization, unknown.status]).toEqual([authorization, 401]);
-      expect(unknown.body).toMatchObject({ schemas: [ERROR], status: '401' });
+      expectScimError(unknown, 401, { asked: [authorization] });
     }
   });
 
@@ -1157,14 +1080,7 @@ describe('errors', () => {
         contentType: 'application/scim+json',
         body: 'not json',
       });
-      expect([authorization, answer.status]).toEqual([authorization, 401]);
-      expect(answer.headers.get('content-type')).toContain('application/scim+json');
-      expect(answer.headers.get('www-authenticate')).toBe('Bearer realm="scim"');
-      expect(answer.body).toEqual({
-        schemas: [ERROR],
-        status: '401',
-        detail: 'A valid SCIM bearer token is required (Authorization: Bearer <token>).',
-      });
+      expectTokenRequired(answer, [authorization]);
     }
     const { secret } = await newToken(acmeAdmin, 'Encoded paths');
     const authorization = `Bearer ${secret}`;
@@ -1177,18 +1093,14 @@ describe('errors', () => {
       ['POST', '/Nope'],
     ] as const) {
       const answer = await raw(method, path, { base, authorization });
-      expect([method, path, answer.status]).toEqual([method, path, 404]);
-      expect(answer.headers.get('content-type')).toContain('application/scim+json');
-      expect(answer.body).toMatchObject({ schemas: [ERROR], status: '404' });
+      expectScimError(answer, 404, { asked: [method, path] });
     }
   });
 
   it('decides a target in absolute form or with a fragment by its path, as the router does', async () => {
     const absolute = `${stack.url}/scim/v2`;
     const created = await sentAs('POST', `${absolute}/Users`, { body: 'not json' });
-    expect(created.status).toBe(401);
-    expect(created.headers.get('content-type')).toContain('application/scim+json');
-    expect(created.body).toMatchObject({ schemas: [ERROR], status: '401' });
+    expectScimError(created, 401);
     const { secret } = await newToken(acmeAdmin, 'Absolute targets');
     const authorization = `Bearer ${secret}`;
     for (const target of [
@@ -1197,9 +1109,7 @@ describe('errors', () => {
       '/scim/v2#x',
     ]) {
       const answer = await sentAs('GET', target, { authorization });
-      expect([target, answer.status]).toEqual([target, 404]);
-      expect(answer.headers.get('content-type')).toContain('application/scim+json');
-      expect(answer.body).toMatchObject({ schemas: [ERROR], status: '404' });
+      expectScimError(answer, 404, { asked: [target] });
     }
   });
 
@@ -1214,18 +1124,13 @@ describe('errors', () => {
       ['DELETE'],
     ] as const) {
       const answer = await scim(secret, method, '/Me', body);
-      expect([method, answer.status]).toEqual([method, 501]);
-      expect(answer.headers.get('content-type')).toContain('application/scim+json');
-      expect(answer.body).toEqual({
-        schemas: [ERROR],
-        status: '501',
+      expectScimError(answer, 501, {
+        asked: [method],
         detail:
           'This service provider does not support /Me: a token stands for an organization, not a person. Use /Users/{id}.',
       });
     }
-    const anonymous = await raw('GET', '/Me');
-    expect(anonymous.status).toBe(401);
-    expect(anonymous.body).toMatchObject({ schemas: [ERROR], status: '401' });
+    expectScimError(await raw('GET', '/Me'), 401);
     const unknown = await raw('GET', '/Me', { authorization: 'Bearer hubscim_not-a-token' });
     expect(unknown.status).toBe(401);
   });

@@ -26,6 +26,21 @@ const camera = (n: number): ProviderCamera => ({
 });
 
 /**
+ * The service over integration 1, no camera of it assigned, whose camera system `providers`
+ * opens from the integration's `credentials`.
+ */
+function serviceWith(providers: Pick<CloudCameraProviders, 'open'>, credentials: unknown = {}) {
+  return new IntegrationsService(
+    {
+      find: () => Promise.resolve({ id: 1 } as IntegrationRow),
+    } as unknown as IntegrationsRepository,
+    { byCamera: () => Promise.resolve(new Map()) } as unknown as AssignmentsRepository,
+    { open: () => credentials } as unknown as Credentials,
+    providers as CloudCameraProviders,
+  );
+}
+
+/**
  * The service over a camera system of `count` cameras, which answers at most the number asked
  * for and whether more were left unread; `asked` records that number.
  */
@@ -39,14 +54,7 @@ function serviceOver(count: number, slow = false) {
       return Promise.resolve({ cameras, more: count > max ? 'cameras' : false });
     },
   } as unknown as CameraProvider;
-  const row = { id: 1, base_url: 'https://cameras.example' } as IntegrationRow;
-  const service = new IntegrationsService(
-    { find: () => Promise.resolve(row) } as unknown as IntegrationsRepository,
-    { byCamera: () => Promise.resolve(new Map()) } as unknown as AssignmentsRepository,
-    { open: () => ({}) } as unknown as Credentials,
-    { open: () => provider } as unknown as CloudCameraProviders,
-  );
-  return { service, asked };
+  return { service: serviceWith({ open: () => provider }), asked };
 }
 
 const summary = (list: CameraList) => ({ ...list, cameras: list.cameras.length });
@@ -112,14 +120,7 @@ describe('the notice of a partial camera list', () => {
     const provider = {
       listCameras: () => Promise.resolve(listing),
     } as unknown as CameraProvider;
-    return new IntegrationsService(
-      {
-        find: () => Promise.resolve({ id: 1 } as IntegrationRow),
-      } as unknown as IntegrationsRepository,
-      { byCamera: () => Promise.resolve(new Map()) } as unknown as AssignmentsRepository,
-      { open: () => ({}) } as unknown as Credentials,
-      { open: () => provider } as unknown as CloudCameraProviders,
-    ).cameras(1);
+    return serviceWith({ open: () => provider }).cameras(1);
   };
 
   // Each is a sentence of proto's FAILURE_REASONS, so the web app words it in its reader's
@@ -220,18 +221,12 @@ describe('the cameras of a camera system read over HTTP', () => {
       retryAfter: limited.retryAfter,
     };
     pagesAsked = 0;
-    return new IntegrationsService(
-      {
-        find: () => Promise.resolve({ id: 1 } as IntegrationRow),
-      } as unknown as IntegrationsRepository,
-      { byCamera: () => Promise.resolve(new Map()) } as unknown as AssignmentsRepository,
-      { open: () => credentials() } as unknown as Credentials,
-      new CloudCameraProviders({
-        ...DEFAULT_POLICY,
-        maxAttempts: limited.maxAttempts,
-        ...(limited.budgetMs === undefined ? {} : { pagesBudgetMs: limited.budgetMs }),
-      }),
-    );
+    const providers = new CloudCameraProviders({
+      ...DEFAULT_POLICY,
+      maxAttempts: limited.maxAttempts,
+      ...(limited.budgetMs === undefined ? {} : { pagesBudgetMs: limited.budgetMs }),
+    });
+    return serviceWith(providers, credentials());
   };
 
   it('are the first 10,000 of 10,050 answered 20 a page, with the notice of more', async () => {
@@ -257,17 +252,24 @@ describe('the cameras of a camera system read over HTTP', () => {
   // made, so nothing here waits for it.
   const limitedFor30s = { from: 2, retryAfter: 30, maxAttempts: 3 };
 
-  it('from a system limiting requests after its first page, are the ones read with why', async () => {
-    const list = await serviceOverHttp(1_000, CAMERA_PAGE_MIN, 0, limitedFor30s).cameras(1);
+  /**
+   * A list of the first page's cameras, ended by the system's limit on the second, with the wait
+   * it asked for; the refused page asked for once, its Retry-After not waited for.
+   */
+  const expectFirstPageThenLimited = (list: CameraList, seconds: number) => {
     expect(summary(list)).toEqual({
       success: false,
-      message: `The camera system is limiting requests (retry after 30 s): the first ${CAMERA_PAGE_MIN} are shown.`,
+      message: `The camera system is limiting requests (retry after ${seconds} s): the first ${CAMERA_PAGE_MIN} are shown.`,
       technicalDetails: { suggestion: 'Try again later.' },
       cameras: CAMERA_PAGE_MIN,
     });
     expect(list.cameras.at(-1)).toMatchObject({ id: `cam-${CAMERA_PAGE_MIN}` });
-    // The refused page is asked for once: its Retry-After is not waited for.
     expect(pagesAsked).toBe(2);
+  };
+
+  it('from a system limiting requests after its first page, are the ones read with why', async () => {
+    const list = await serviceOverHttp(1_000, CAMERA_PAGE_MIN, 0, limitedFor30s).cameras(1);
+    expectFirstPageThenLimited(list, 30);
   });
 
   it('from a system limiting a later page for longer than the list has left, are the ones read with why', async () => {
@@ -275,61 +277,45 @@ describe('the cameras of a camera system read over HTTP', () => {
     // retry is not made, and the list ends for the system's limit, not for its slowness.
     const limited = { from: 2, retryAfter: 5, maxAttempts: 3, budgetMs: 2_000 };
     const list = await serviceOverHttp(1_000, CAMERA_PAGE_MIN, 0, limited).cameras(1);
-    expect(summary(list)).toEqual({
-      success: false,
-      message: `The camera system is limiting requests (retry after 5 s): the first ${CAMERA_PAGE_MIN} are shown.`,
-      technicalDetails: { suggestion: 'Try again later.' },
-      cameras: CAMERA_PAGE_MIN,
-    });
-    expect(pagesAsked).toBe(2);
+    expectFirstPageThenLimited(list, 5);
   });
 
-  it('from a system limiting a later page without saying for how long, are the ones read with why', async () => {
-    // No Retry-After: each retry waits the policy's backoff, and is refused again.
-    const limited = { from: 3, retryAfter: null, maxAttempts: 3 };
-    const list = await serviceOverHttp(1_000, CAMERA_PAGE_MIN, 0, limited).cameras(1);
-    expect(summary(list)).toMatchObject({
-      success: false,
-      message: `The camera system is limiting requests: the first ${2 * CAMERA_PAGE_MIN} are shown.`,
-      cameras: 2 * CAMERA_PAGE_MIN,
-    });
-    expect(pagesAsked).toBe(2 + 3);
-  });
+  // Its third page refused at every attempt: with no Retry-After, each retry waits the policy's
+  // backoff; with Retry-After: 0, it is made at once. Either way it is refused again.
+  it.each([
+    ['without saying for how long', null],
+    ['at every attempt, asking to wait 0 s', 0],
+  ] as const)(
+    'from a system limiting a later page %s, are the ones read with why',
+    async (_, retryAfter) => {
+      const limited = { from: 3, retryAfter, maxAttempts: 3 };
+      const list = await serviceOverHttp(1_000, CAMERA_PAGE_MIN, 0, limited).cameras(1);
+      expect(summary(list)).toMatchObject({
+        success: false,
+        message: `The camera system is limiting requests: the first ${2 * CAMERA_PAGE_MIN} are shown.`,
+        cameras: 2 * CAMERA_PAGE_MIN,
+      });
+      expect(pagesAsked).toBe(2 + 3);
+    },
+  );
 
-  it('from a system limiting its first page without saying for how long, are none, with no wait told', async () => {
-    const limited = { from: 1, retryAfter: null, maxAttempts: 1 };
-    const list = await serviceOverHttp(1_000, CAMERA_PAGE_MIN, 0, limited).cameras(1);
-    expect(list).toEqual({
-      success: false,
-      message: 'The camera system is limiting requests: Slow down.',
-      technicalDetails: { suggestion: 'Try again later.' },
-      cameras: [],
-    });
-  });
-
-  it('from a system limiting a later page at every attempt, are the ones read with why', async () => {
-    // Retry-After: 0, so the retries are made at once, and refused again.
-    const limited = { from: 3, retryAfter: 0, maxAttempts: 3 };
-    const list = await serviceOverHttp(1_000, CAMERA_PAGE_MIN, 0, limited).cameras(1);
-    expect(summary(list)).toMatchObject({
-      success: false,
-      message: `The camera system is limiting requests: the first ${2 * CAMERA_PAGE_MIN} are shown.`,
-      cameras: 2 * CAMERA_PAGE_MIN,
-    });
-    expect(pagesAsked).toBe(2 + 3);
-  });
-
-  it('from a system limiting its first page, are none, with its refusal', async () => {
-    const limited = { ...limitedFor30s, from: 1 };
-    const list = await serviceOverHttp(1_000, CAMERA_PAGE_MIN, 0, limited).cameras(1);
-    expect(list).toEqual({
-      success: false,
-      message: 'The camera system is limiting requests (retry after 30 s): Slow down.',
-      technicalDetails: { suggestion: 'Try again later.' },
-      cameras: [],
-    });
-    expect(pagesAsked).toBe(1);
-  });
+  // Its first page refused: nothing to show, the refusal told, the wait with it when one was said.
+  it.each([
+    ['without saying for how long', { from: 1, retryAfter: null, maxAttempts: 1 }, ''],
+    ['asking to wait 30 s', { ...limitedFor30s, from: 1 }, ' (retry after 30 s)'],
+  ] as const)(
+    'from a system limiting its first page %s, are none, with its refusal',
+    async (_, limited, wait) => {
+      const list = await serviceOverHttp(1_000, CAMERA_PAGE_MIN, 0, limited).cameras(1);
+      expect(list).toEqual({
+        success: false,
+        message: `The camera system is limiting requests${wait}: Slow down.`,
+        technicalDetails: { suggestion: 'Try again later.' },
+        cameras: [],
+      });
+      expect(pagesAsked).toBe(1);
+    },
+  );
 
   it('looked up past a page the system limits, are refused with its words', async () => {
     serviceOverHttp(1_000, CAMERA_PAGE_MIN, 0, limitedFor30s);

@@ -10,12 +10,12 @@ import {
   SIMULATOR_CAMERA_COUNT,
   startCameraSimulator,
 } from '@hub/infra/camera-simulator';
-import { ProviderError } from './camera-provider.js';
 import { CAMERA_PAGE_MIN } from './camera-pages.js';
 import { CloudCameraProviders, SNAPSHOT_MAX_BYTES } from './cloud-camera-provider.js';
 import { ANSWER_MAX_BYTES } from './provider-answers.js';
 import { DEFAULT_POLICY, type ResiliencePolicy } from './resilience.js';
 import { cameraPage, pageAsked } from '../test-support/paging-provider.js';
+import { failure } from '../test-support/provider-failure.js';
 
 // Short waits keep the suite quick; the behaviour under test is the same as with the defaults.
 const POLICY: ResiliencePolicy = {
@@ -35,15 +35,6 @@ afterAll(() => simulator.close());
 
 const provider = (account: keyof typeof SIMULATOR_ACCOUNTS, policy = POLICY) =>
   new CloudCameraProviders(policy).open({ baseUrl: simulator.url, ...SIMULATOR_ACCOUNTS[account] });
-
-const failure = async (promise: Promise<unknown>): Promise<ProviderError> => {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-};
 
 const callsOf = (clientId: string) =>
   simulator.requests.filter((request) => request.clientId === clientId);
@@ -471,21 +462,20 @@ describe('a camera system answering small pages', () => {
     return new Promise((done) => system.close(done));
   });
 
-  const camera = (
-    cameras: number,
-    perPage: number,
-    slow?: {
-      pageDelayMs: number;
-      budgetMs: number;
-      slowFrom?: number;
-      refusedFrom?: number;
-      refusedWith?: number;
-      maxAttempts?: number;
-      /** Each attempt's time limit, when a page must fail past the budget by timing out. */
-      timeoutMs?: number;
-      signInsAnswered?: number;
-    },
-  ) => {
+  /** How the system is slow or refuses (as `shape` says), and the adapter's budget and attempts. */
+  interface Slow {
+    pageDelayMs: number;
+    budgetMs: number;
+    slowFrom?: number;
+    refusedFrom?: number;
+    refusedWith?: number;
+    maxAttempts?: number;
+    /** Each attempt's time limit, when a page must fail past the budget by timing out. */
+    timeoutMs?: number;
+    signInsAnswered?: number;
+  }
+
+  const camera = (cameras: number, perPage: number, slow?: Slow) => {
     shape = {
       cameras,
       perPage,
@@ -577,6 +567,16 @@ describe('a camera system answering small pages', () => {
   // The budgets below leave the sign-in and the first page a second at least, however loaded the
   // machine; what comes past them is made to by the second page (held, or its Retry-After).
 
+  /** The second page rate-limited (Retry-After: 1 s) at each of three attempts; a budget of 1 s. */
+  const secondLimited = { pageDelayMs: 0, budgetMs: 1_000, refusedFrom: 2, maxAttempts: 3 };
+
+  /** 1,000 cameras listed under `slow`: the first page's, the budget ending at the second. */
+  const expectFirstPageInTime = async (slow: Slow) => {
+    const listing = await camera(1_000, CAMERA_PAGE_MIN, slow).listCameras(CAMERA_LIST_MAX);
+    expect(listing).toEqual({ cameras: firstPage, more: 'time' });
+    expect(pagesAsked).toBe(2);
+  };
+
   it('waits for no retry of a page past its time budget, and lists the pages read with the limit', async () => {
     // The second page, asked within the budget, is refused for a second at every attempt: waiting
     // for its retries (two, of three attempts; up to 5 s each by default) would end the chain
@@ -584,8 +584,9 @@ describe('a camera system answering small pages', () => {
     // of the first page are what could be read in time. A retry a second later always starts
     // past a budget of a second. It is the system's limit that ended the list, not its slowness:
     // the list says so, and how long it asked to wait.
-    const slow = { pageDelayMs: 0, budgetMs: 1_000, refusedFrom: 2, maxAttempts: 3 };
-    const listing = await camera(1_000, CAMERA_PAGE_MIN, slow).listCameras(CAMERA_LIST_MAX);
+    const listing = await camera(1_000, CAMERA_PAGE_MIN, secondLimited).listCameras(
+      CAMERA_LIST_MAX,
+    );
     expect(listing).toEqual({ cameras: firstPage, more: 'limited', retryAfterMs: 1_000 });
     expect(pagesAsked).toBe(2);
   });
@@ -593,51 +594,44 @@ describe('a camera system answering small pages', () => {
   it('lists the pages read when the next one is unanswered as its time budget ends', async () => {
     // The second page answers after 4 s: its only attempt is given the time left of the budget
     // of a second, not its 2 s timeout, and ends with the budget.
-    const slow = { pageDelayMs: 4_000, slowFrom: 2, budgetMs: 1_000, timeoutMs: 2_000 };
-    const listing = await camera(1_000, CAMERA_PAGE_MIN, slow).listCameras(CAMERA_LIST_MAX);
-    expect(listing).toEqual({ cameras: firstPage, more: 'time' });
-    expect(pagesAsked).toBe(2);
+    await expectFirstPageInTime({
+      pageDelayMs: 4_000,
+      slowFrom: 2,
+      budgetMs: 1_000,
+      timeoutMs: 2_000,
+    });
   });
 
   it('gives up renewing a token refused on the next page at its time budget, and lists the pages read', async () => {
     // The second page answers 401 and the token's renewal is held: with a timeout of a minute
     // each (past the test's), a sign-in given its own timeout rather than the time left would
     // hold the list past the budget and the gateway's wait.
-    const slow = {
-      pageDelayMs: 0,
-      budgetMs: 1_000,
-      timeoutMs: 60_000,
-      refusedFrom: 2,
+    await expectFirstPageInTime({
+      ...secondLimited,
       refusedWith: 401,
       signInsAnswered: 1,
-      maxAttempts: 3,
-    };
-    const listing = await camera(1_000, CAMERA_PAGE_MIN, slow).listCameras(CAMERA_LIST_MAX);
-    expect(listing).toEqual({ cameras: firstPage, more: 'time' });
-    expect({ pagesAsked, signIns }).toEqual({ pagesAsked: 2, signIns: 2 });
+      timeoutMs: 60_000,
+    });
+    expect(signIns).toBe(2);
     await expect.poll(() => signInsDropped).toBe(1);
   });
 
   it('lists the pages read when the next one fails once its time budget has run out', async () => {
     // The second page would be refused 1.5 s after it is asked for, past the budget of a second:
     // it is given up when the budget ends, and no retry is waited for.
-    const slow = {
+    await expectFirstPageInTime({
+      ...secondLimited,
+      refusedWith: 503,
       pageDelayMs: 1_500,
       slowFrom: 2,
-      budgetMs: 1_000,
       timeoutMs: 3_000,
-      refusedFrom: 2,
-      refusedWith: 503,
-      maxAttempts: 3,
-    };
-    const listing = await camera(1_000, CAMERA_PAGE_MIN, slow).listCameras(CAMERA_LIST_MAX);
-    expect(listing).toEqual({ cameras: firstPage, more: 'time' });
-    expect(pagesAsked).toBe(2);
+    });
   });
 
   it('refuses a camera looked up past a page limited past its time budget, with the limit', async () => {
-    const slow = { pageDelayMs: 0, budgetMs: 1_000, refusedFrom: 2, maxAttempts: 3 };
-    const error = await failure(camera(1_000, CAMERA_PAGE_MIN, slow).findCamera('cam-900'));
+    const error = await failure(
+      camera(1_000, CAMERA_PAGE_MIN, secondLimited).findCamera('cam-900'),
+    );
     expect(error.kind).toBe('rate_limited');
     expect(error.message).toBe(
       'The camera system is limiting requests (retry after 1 s): No more pages now.',

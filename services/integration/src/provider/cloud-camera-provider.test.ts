@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ProviderCamera, ProviderError } from './camera-provider.js';
+import type { ProviderCamera } from './camera-provider.js';
 import { CloudCameraProviders } from './cloud-camera-provider.js';
 import { DEFAULT_POLICY, type ResiliencePolicy } from './resilience.js';
 import { cameraPage, pageAsked } from '../test-support/paging-provider.js';
+import { failure } from '../test-support/provider-failure.js';
 
 /** The time the camera pages may take, on the test's clock: it passes only when the test says. */
 const BUDGET_MS = 1_000;
@@ -105,15 +106,6 @@ function fakeSystem(answer: (what: string, nth: number) => Answer) {
 
 /** The budget passes (the timers due by then run); the calls under way are given up. */
 const budgetPasses = () => vi.advanceTimersByTimeAsync(BUDGET_MS);
-
-const failure = async (promise: Promise<unknown>): Promise<ProviderError> => {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-};
 
 describe('the calls of one camera list, within its time budget', () => {
   // Only the clock and its timers are the test's: streams and promises run as they do.
