@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COOLING_SOP, sopPdf } from '../services/gateway/test/sop-pdf.js';
 import { keepScreenshot, signIn } from './browser.js';
@@ -151,6 +151,74 @@ describe('a toast on a phone', () => {
     // Still showing: the toast was there while the header was measured.
     expect(await shown.count()).toBe(1);
     expect(covered).toEqual([]);
+    await page.close();
+  });
+
+  it("leaves a dialog's action row to be pressed, once the form is scrolled to its end", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await signIn(page, stack.url, ADMIN.email, ADMIN.password);
+    await page.goto(`${stack.url}/library/documents`);
+    await page.getByTestId('upload-document-button').click();
+    // The whole screen on a phone. In whichever language the tests above left: no label is read.
+    const dialog = page.getByTestId('upload-document-dialog');
+    const description = dialog.locator('textarea');
+    await description.waitFor();
+    const upload = dialog.locator('button[type=submit]');
+    const row = upload.locator('xpath=..');
+    const shown = page.locator('[data-testid=toast][data-state=open]');
+    /** Upload with no file chosen: 'Invalid file', in place (its slide in over) when it returns. */
+    const refusedToast = async () => {
+      await upload.click();
+      await expect.poll(() => shown.count()).toBe(1);
+      return shown.evaluate(async (toast) => {
+        await Promise.all(toast.getAnimations().map((animation) => animation.finished));
+        const box = toast.getBoundingClientRect();
+        return { top: box.top, bottom: box.bottom };
+      });
+    };
+    /** Those of the controls not the element at their own centre (nor holding it). */
+    const covered = (controls: Locator) =>
+      controls.evaluateAll((elements) =>
+        elements
+          .filter((element) => {
+            const box = element.getBoundingClientRect();
+            const at = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+            return at === null || !element.contains(at);
+          })
+          .map((element) => element.outerHTML.slice(0, 80)),
+      );
+
+    // A short form (the description's box dragged smaller): the toast stays on the screen's
+    // bottom edge, in the space below the action row, over none of the fields.
+    await description.evaluate((box) => {
+      box.style.height = '40px';
+    });
+    const short = await refusedToast();
+    expect(short.bottom).toBeGreaterThan(844 - 40);
+    expect(await covered(dialog.locator('input, select, textarea, button'))).toEqual([]);
+
+    // A long form (the box dragged taller), scrolled to its end: the action row sits at the
+    // bottom of the screen, where the toast shows.
+    await description.evaluate((box) => {
+      box.style.height = '700px';
+    });
+    await page.mouse.move(195, 400);
+    await page.mouse.wheel(0, 2000);
+    await expect
+      .poll(async () => {
+        const box = (await row.boundingBox())!;
+        return box.y + box.height;
+      })
+      .toBeGreaterThan(800);
+
+    const { top } = await refusedToast();
+    expect(top).toBeGreaterThanOrEqual(0);
+    // Each of the row's buttons is the element at its own centre.
+    const buttons = await covered(row.locator('button'));
+    await keepScreenshot(page, 'library-dialog-toast-phone');
+    // Still showing: the toast was there while the row was measured.
+    expect(await shown.count()).toBe(1);
+    expect(buttons).toEqual([]);
     await page.close();
   });
 });

@@ -1,6 +1,6 @@
 import type { Certification } from '@hub/proto';
 import { useState } from 'react';
-import { Dialog } from '../ui/Dialog';
+import { Dialog, DialogFooter } from '../ui/Dialog';
 import { smallButtonClass, textareaClass } from '../ui/styles';
 import { useRevokeCertification } from './mutations';
 import { useTranslation } from 'react-i18next';
@@ -43,7 +43,7 @@ export function RevokeDialog({
           onChange={(event) => setReason(event.target.value)}
         />
       </label>
-      <div className="mt-4 flex justify-end">
+      <DialogFooter className="mt-4">
         <button
           type="button"
           data-testid="revoke-confirm"
@@ -53,7 +53,7 @@ export function RevokeDialog({
         >
           {t('certifications.revokeDialog.submit')}
         </button>
-      </div>
+      </DialogFooter>
     </Dialog>
   );
 }

@@ -3,7 +3,7 @@ import { useForm } from '@tanstack/react-form';
 import { failureToast } from '../api/errors';
 import { submitForm } from '../forms/contractForm';
 import { toast } from '../toast/toastStore';
-import { Dialog } from '../ui/Dialog';
+import { Dialog, DialogFooter } from '../ui/Dialog';
 import { inputClass, smallButtonClass, smallOutlineButtonClass } from '../ui/styles';
 import { useIntegrationMutations } from './mutations';
 import { useTranslation } from 'react-i18next';
@@ -87,7 +87,7 @@ export function SetupDialog({
             )}
           </form.Field>
         ))}
-        <div className="flex justify-end gap-2">
+        <DialogFooter>
           <button type="button" className={smallOutlineButtonClass} onClick={close}>
             {t('integrations.cancel')}
           </button>
@@ -99,7 +99,7 @@ export function SetupDialog({
           >
             {t('integrations.save')}
           </button>
-        </div>
+        </DialogFooter>
       </form>
     </Dialog>
   );

@@ -6,7 +6,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { submitForm } from '../forms/contractForm';
 import { TextField } from '../forms/TextField';
 import { toast } from '../toast/toastStore';
-import { Dialog } from '../ui/Dialog';
+import { Dialog, DialogFooter } from '../ui/Dialog';
 import { smallButtonClass, textareaClass } from '../ui/styles';
 import { useCreateFolder } from './mutations';
 
@@ -98,11 +98,11 @@ export function CreateFolderDialog({
             />
           )}
         </form.Field>
-        <div className="flex justify-end">
+        <DialogFooter>
           <button type="submit" disabled={create.isPending} className={smallButtonClass}>
             {create.isPending ? t('library.folders.creating') : t('library.folders.submit')}
           </button>
-        </div>
+        </DialogFooter>
       </form>
     </Dialog>
   );

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { contractValidator, submitForm } from '../forms/contractForm';
 import { formatNumber } from '../i18n/format';
 import { Skeleton } from '../ui/Card';
-import { Dialog } from '../ui/Dialog';
+import { Dialog, DialogFooter } from '../ui/Dialog';
 import { Field } from '../ui/Field';
 import { inputClass, smallButtonClass } from '../ui/styles';
 import { useCreateTag } from './mutations';
@@ -193,11 +193,11 @@ function CreateTagDialog({
             </fieldset>
           )}
         </form.Field>
-        <div className="flex justify-end">
+        <DialogFooter>
           <button type="submit" disabled={create.isPending} className={smallButtonClass}>
             {create.isPending ? t('library.tags.creating') : t('library.tags.submit')}
           </button>
-        </div>
+        </DialogFooter>
       </form>
     </Dialog>
   );

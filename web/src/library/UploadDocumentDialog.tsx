@@ -7,7 +7,7 @@ import { submitForm } from '../forms/contractForm';
 import { TextField } from '../forms/TextField';
 import { toast } from '../toast/toastStore';
 import { formatFileSize, formatPercent } from '../i18n/format';
-import { Dialog } from '../ui/Dialog';
+import { Dialog, DialogFooter } from '../ui/Dialog';
 import { Field } from '../ui/Field';
 import { selectClass, smallButtonClass, textareaClass } from '../ui/styles';
 import { buildFolderTree, flattenFolderTree } from './folderTree';
@@ -168,11 +168,11 @@ export function UploadDocumentDialog({
           )}
         </form.Field>
         {uploading && <UploadProgress percent={progress} />}
-        <div className="flex justify-end">
+        <DialogFooter>
           <button type="submit" disabled={uploading} className={smallButtonClass}>
             {uploading ? t('library.upload.uploading') : t('library.upload.submit')}
           </button>
-        </div>
+        </DialogFooter>
       </form>
     </Dialog>
   );

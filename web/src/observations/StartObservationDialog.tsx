@@ -7,7 +7,7 @@ import { currentUserQuery } from '../api/queries';
 import { submitForm } from '../forms/contractForm';
 import { TextField } from '../forms/TextField';
 import { toast } from '../toast/toastStore';
-import { Dialog } from '../ui/Dialog';
+import { Dialog, DialogFooter } from '../ui/Dialog';
 import { Field } from '../ui/Field';
 import { primaryButtonClass, selectClass, textareaClass } from '../ui/styles';
 import {
@@ -173,15 +173,17 @@ function StartObservationForm({
           />
         )}
       </form.Field>
-      <button
-        type="submit"
-        data-testid="start-observation-submit"
-        disabled={create.isPending}
-        className={primaryButtonClass}
-      >
-        <Play className="size-4" />
-        {create.isPending ? t('observations.start.starting') : t('observations.start.submit')}
-      </button>
+      <DialogFooter>
+        <button
+          type="submit"
+          data-testid="start-observation-submit"
+          disabled={create.isPending}
+          className={primaryButtonClass}
+        >
+          <Play className="size-4" />
+          {create.isPending ? t('observations.start.starting') : t('observations.start.submit')}
+        </button>
+      </DialogFooter>
     </form>
   );
 }

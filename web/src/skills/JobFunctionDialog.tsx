@@ -6,7 +6,7 @@ import { failureToast } from '../api/errors';
 import { submitForm } from '../forms/contractForm';
 import { toast } from '../toast/toastStore';
 import { Checkbox } from '../ui/Checkbox';
-import { Dialog } from '../ui/Dialog';
+import { Dialog, DialogFooter } from '../ui/Dialog';
 import { inputClass, smallButtonClass, textareaClass } from '../ui/styles';
 import { useJobFunctionMutations } from './mutations';
 import { sopChoicesQuery } from './queries';
@@ -107,7 +107,7 @@ export function JobFunctionDialog({
             />
           )}
         </form.Field>
-        <div className="flex justify-end">
+        <DialogFooter>
           <button
             type="submit"
             data-testid="job-function-save"
@@ -116,7 +116,7 @@ export function JobFunctionDialog({
           >
             {editing ? t('skills.dialog.save') : t('skills.dialog.create')}
           </button>
-        </div>
+        </DialogFooter>
       </form>
     </Dialog>
   );

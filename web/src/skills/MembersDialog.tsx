@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { failureToast } from '../api/errors';
 import { toast } from '../toast/toastStore';
 import { Checkbox } from '../ui/Checkbox';
-import { Dialog } from '../ui/Dialog';
+import { Dialog, DialogFooter } from '../ui/Dialog';
 import { smallButtonClass } from '../ui/styles';
 import { MemberSearchField, useMemberSearch } from '../team/memberSearch';
 import { useJobFunctionMutations } from './mutations';
@@ -103,7 +103,7 @@ export function MembersDialog({
             ))
           )}
         </div>
-        <div className="flex justify-end">
+        <DialogFooter>
           <button
             type="button"
             data-testid="members-save"
@@ -113,7 +113,7 @@ export function MembersDialog({
           >
             {t('skills.members.save')}
           </button>
-        </div>
+        </DialogFooter>
       </div>
     </Dialog>
   );

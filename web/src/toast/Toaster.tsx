@@ -3,7 +3,7 @@ import { Toast } from 'radix-ui';
 import { X } from 'lucide-react';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { updateToastClearance } from './toastClearance';
+import { setToastStack, updateToastClearance } from './toastClearance';
 import { dismissToast, getToasts, subscribeToasts, TOAST_DURATION } from './toastStore';
 
 export function Toaster() {
@@ -52,13 +52,16 @@ export function Toaster() {
         </Toast.Root>
       ))}
       <Toast.Viewport
+        // Its height, the toasts' and the padding below them (none above), tells the clearance
+        // which bars a toast would lie over.
+        ref={setToastStack}
         hotkey={['F8']}
         label={t('toast.region')}
         // At the bottom at every width (full width on a phone, bottom right from `sm`), raised
         // above the sticky bar a page has mounted (toastClearance). Never at the top: on a phone
         // it lay over the header's menu and account buttons for its 5 s. Clicks pass through the
         // viewport's padding: only the toast itself takes them.
-        className="pointer-events-none fixed right-0 bottom-[var(--toast-clearance,0px)] z-[100] flex max-h-[calc(100vh-var(--toast-clearance,0px))] w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]"
+        className="pointer-events-none fixed right-0 bottom-[var(--toast-clearance,0px)] z-[100] flex max-h-[calc(100vh-var(--toast-clearance,0px))] w-full flex-col gap-2 px-4 pb-4 outline-none sm:max-w-[420px]"
       />
     </Toast.Provider>
   );

@@ -1,92 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { keepToastsClearOf, TOAST_CLEARANCE_VAR, updateToastClearance } from './toastClearance';
-
-/** A phone's screen, 844 px high (the unit project runs in node: no DOM of its own). */
-const HEIGHT = 844;
-
-type Listener = () => void;
-
-/**
- * The little of the DOM that toastClearance reads: the root's inline style, the document's and
- * the window's listeners, animation frames run when the test says, and a ResizeObserver whose
- * callback the test calls.
- */
-function fakeScreen() {
-  const style = new Map<string, string>();
-  const listeners = { document: new Map<string, Listener>(), window: new Map<string, Listener>() };
-  const frames = new Map<number, FrameRequestCallback>();
-  let lastFrame = 0;
-  const observed = new Set<object>();
-  let resized: Listener | undefined;
-  const target = (kept: Map<string, Listener>) => ({
-    addEventListener: (type: string, listener: Listener) => void kept.set(type, listener),
-    removeEventListener: (type: string, listener: Listener) => {
-      if (kept.get(type) === listener) kept.delete(type);
-    },
-  });
-  vi.stubGlobal('document', {
-    ...target(listeners.document),
-    documentElement: {
-      style: {
-        getPropertyValue: (name: string) => style.get(name) ?? '',
-        setProperty: (name: string, value: string) => void style.set(name, value),
-        removeProperty: (name: string) => void style.delete(name),
-      },
-    },
-  });
-  vi.stubGlobal('window', { ...target(listeners.window), innerHeight: HEIGHT });
-  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
-    frames.set(++lastFrame, callback);
-    return lastFrame;
-  });
-  vi.stubGlobal('cancelAnimationFrame', (id: number) => void frames.delete(id));
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      constructor(callback: Listener) {
-        resized = callback;
-      }
-      observe(element: object) {
-        observed.add(element);
-      }
-      unobserve(element: object) {
-        observed.delete(element);
-      }
-      disconnect() {
-        observed.clear();
-        resized = undefined;
-      }
-    },
-  );
-  return {
-    /** What Toaster's viewport reads: '' while toasts sit on the screen's bottom edge. */
-    clearance: () => style.get(TOAST_CLEARANCE_VAR) ?? '',
-    listeners,
-    observed,
-    frames,
-    runFrames() {
-      const waiting = [...frames.values()];
-      frames.clear();
-      for (const callback of waiting) callback(0);
-    },
-    resize: () => resized?.(),
-  };
-}
-
-/** A bar whose top lies `top` px down the screen; `moveTo` is a scroll or a resize. */
-function fakeBar(top: number, height: number, parent: object = {}) {
-  const box = { top, height };
-  const element = {
-    parentElement: parent,
-    getBoundingClientRect: () => ({ ...box, bottom: box.top + box.height }),
-  } as unknown as HTMLElement;
-  return {
-    element,
-    moveTo: (to: number) => {
-      box.top = to;
-    },
-  };
-}
+import { fakeBar, fakeScreen, fakeStack, HEIGHT } from './fakeScreen';
+import { keepToastsClearOf, setToastStack, updateToastClearance } from './toastClearance';
 
 let screen: ReturnType<typeof fakeScreen>;
 let releases: (() => void)[];
@@ -110,8 +24,10 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  // The module keeps its bars: none may stay for the next test or file (one module graph).
+  // The module keeps its bars and Toaster's viewport: none may stay for the next test or file
+  // (one module graph).
   for (const release of releases.splice(0)) release();
+  setToastStack(null);
   vi.unstubAllGlobals();
 });
 
@@ -198,5 +114,41 @@ describe('the space toasts leave free at the bottom of the screen', () => {
     release();
     expect(screen.frames.size).toBe(0);
     expect(screen.clearance()).toBe('');
+  });
+
+  it('leaves toasts on the edge below a bar they would not reach, raised once they would', () => {
+    // Toaster's viewport with no toast: its padding only.
+    const stack = fakeStack(16);
+    setToastStack(stack.element);
+    // A short dialog's action row, in the lower half but 236 px above the bottom edge.
+    const row = fakeBar(HEIGHT - 300, 64);
+    keepClearOf(row);
+    expect(screen.observed).toContain(stack.element);
+    expect(screen.clearance()).toBe('');
+
+    // A toast 100 px high: still below the row, left on the edge (measured as it opens).
+    stack.resizeTo(116);
+    updateToastClearance();
+    expect(screen.clearance()).toBe('');
+
+    // Three lines more of it: it would lie over the row, raised above it (measured on the next
+    // frame after the viewport resized).
+    stack.resizeTo(250);
+    screen.resize();
+    screen.runFrames();
+    expect(screen.clearance()).toBe('300px');
+
+    // The form scrolled to its end: the row on the edge, the toast above it.
+    row.moveTo(HEIGHT - 84);
+    stack.resizeTo(116);
+    screen.listeners.document.get('scroll')?.();
+    screen.runFrames();
+    expect(screen.clearance()).toBe('84px');
+  });
+
+  it('counts a bar stuck to the bottom edge while the viewport holds no toast', () => {
+    setToastStack(fakeStack(16).element);
+    keepClearOf(fakeBar(HEIGHT - 56.4, 72.4));
+    expect(screen.clearance()).toBe('57px');
   });
 });

@@ -3,12 +3,18 @@ import { useEffect, type RefObject } from 'react';
 /**
  * The space, in px, that toasts leave free at the bottom of the screen, where they sit at every
  * width. Toaster's viewport reads it; the pages' sticky action bars set it while they are mounted,
- * so a toast (five seconds) never lies over Save or Publish and swallows their clicks. Unset while
- * no bar reaches into the screen's lower half.
+ * so a toast (five seconds) never lies over Save or Publish and swallows their clicks; so do the
+ * dialogs' action rows (DialogFooter), at the bottom of a long form scrolled to its end. Unset while
+ * no bar reaches into the screen's lower half, or while the toasts would not reach the bars there.
  */
 export const TOAST_CLEARANCE_VAR = '--toast-clearance';
 
 const bars = new Set<HTMLElement>();
+/**
+ * Toaster's viewport: the toasts and the padding below them (none above), so its height is how far
+ * up from the bottom edge they reach.
+ */
+let stack: HTMLElement | null = null;
 /** The bars' parents observed, with how many bars each one holds. */
 const parents = new Map<HTMLElement, number>();
 let observer: ResizeObserver | undefined;
@@ -17,18 +23,33 @@ let frame = 0;
 /**
  * How far up from the screen's bottom the bars reach. A bar in the upper half of the screen (a
  * short page whose bar is not stuck) is left out: the one toast at the bottom cannot reach it, and
- * raising the toast above it would push the toast off the screen.
+ * raising the toast above it would push the toast off the screen. So is a bar the toasts, on the
+ * bottom edge, would not reach (a short dialog's action row in the middle of the screen): raised
+ * above it, a toast would lie over the fields it follows instead of the empty space below it.
  */
 function clearance(): number {
   const height = window.innerHeight;
+  // Without Toaster's viewport (not mounted yet) the toasts may reach the whole lower half.
+  const toasts = stack ? stack.getBoundingClientRect().height : height / 2;
   let reach = 0;
   for (const bar of bars) {
     const box = bar.getBoundingClientRect();
     if (box.height === 0 || box.bottom <= 0 || box.top >= height) continue;
+    if (height - box.bottom >= toasts) continue;
     const above = height - box.top;
     if (above <= height / 2) reach = Math.max(reach, Math.ceil(above));
   }
   return reach;
+}
+
+/**
+ * Toaster's viewport, as its ref: its height tells which bars the toasts it holds would reach from
+ * the bottom edge. Measured again as it resizes, while a bar is kept clear of.
+ */
+export function setToastStack(element: HTMLElement | null): void {
+  if (stack) observer?.unobserve(stack);
+  stack = element;
+  if (stack) observer?.observe(stack);
 }
 
 /** Measures again now; Toaster calls it as a toast opens, the bar may have moved since. */
@@ -61,6 +82,7 @@ export function keepToastsClearOf(bar: HTMLElement): () => void {
     window.addEventListener('resize', schedule);
     // Without ResizeObserver (jsdom) scrolling, resizing and each toast still measure.
     observer = typeof ResizeObserver === 'function' ? new ResizeObserver(schedule) : undefined;
+    if (stack) observer?.observe(stack);
   }
   bars.add(bar);
   observer?.observe(bar);

@@ -9,7 +9,7 @@ import { fieldsValidator, firstError, submitForm } from '../forms/contractForm';
 import { TextField } from '../forms/TextField';
 import { documentsWithEvaluation } from '../observations/format';
 import { sopChoicesQuery } from '../observations/queries';
-import { Dialog } from '../ui/Dialog';
+import { Dialog, DialogFooter } from '../ui/Dialog';
 import { Field } from '../ui/Field';
 import {
   primaryButtonClass,
@@ -194,18 +194,20 @@ function CourseForm({
       </form.Field>
 
       {conflict}
-      <button
-        type="submit"
-        data-testid="course-save"
-        disabled={save.isPending || Boolean(conflict)}
-        className={primaryButtonClass}
-      >
-        {save.isPending
-          ? t('training.editor.saving')
-          : course
-            ? t('training.editor.save')
-            : t('training.editor.create')}
-      </button>
+      <DialogFooter>
+        <button
+          type="submit"
+          data-testid="course-save"
+          disabled={save.isPending || Boolean(conflict)}
+          className={primaryButtonClass}
+        >
+          {save.isPending
+            ? t('training.editor.saving')
+            : course
+              ? t('training.editor.save')
+              : t('training.editor.create')}
+        </button>
+      </DialogFooter>
     </form>
   );
 }

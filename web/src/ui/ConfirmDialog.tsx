@@ -1,6 +1,7 @@
 import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogFooter } from './Dialog';
 
 interface ConfirmDialogProps {
   /** The element that opens the dialog (a button). */
@@ -33,7 +34,7 @@ export function ConfirmDialog({
           <AlertDialog.Description className="mt-2 text-sm text-slate-600 dark:text-slate-300">
             {description}
           </AlertDialog.Description>
-          <div className="mt-6 flex flex-wrap justify-end gap-2">
+          <DialogFooter className="mt-6">
             <AlertDialog.Cancel className="h-9 rounded-md border max-sm:h-11 border-slate-300 px-4 text-sm font-medium hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-900">
               {t('ui.cancel')}
             </AlertDialog.Cancel>
@@ -44,7 +45,7 @@ export function ConfirmDialog({
             >
               {confirmLabel}
             </AlertDialog.Action>
-          </div>
+          </DialogFooter>
         </AlertDialog.Content>
       </AlertDialog.Portal>
     </AlertDialog.Root>

@@ -3,6 +3,7 @@ import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { keepToastsClearOf } from '../toast/toastClearance';
 
 interface DialogProps {
   open: boolean;
@@ -17,7 +18,7 @@ interface DialogProps {
 
 /**
  * A modal dialog with a title, a close button and scrollable content. Below Tailwind's `sm`
- * (640 px, a phone) it takes the whole screen.
+ * (640 px, a phone) it takes the whole screen. Its actions go in a DialogFooter, last.
  */
 export function Dialog({
   open,
@@ -63,5 +64,36 @@ export function Dialog({
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
+  );
+}
+
+/** The footer's ref: toasts keep clear of the row from its mounting to its removal (the cleanup). */
+const keepClear = (row: HTMLDivElement | null) => (row ? keepToastsClearOf(row) : undefined);
+
+/**
+ * A dialog's action row (Save, Cancel), the last thing in its content. On a phone the dialog takes
+ * the whole screen, and a long form scrolled to its end has this row on the screen's bottom edge,
+ * where toasts show: while it is mounted, a toast that would lie over it (a failure after Save,
+ * for its 5 s) sits above it instead (toastClearance). A row the toasts do not reach, in the
+ * middle of the screen, leaves them where they are.
+ */
+export function DialogFooter({
+  className,
+  testId,
+  children,
+}: {
+  /** Added to the row's classes (a margin). */
+  className?: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      ref={keepClear}
+      data-testid={testId}
+      className={clsx('flex flex-wrap items-center justify-end gap-2', className)}
+    >
+      {children}
+    </div>
   );
 }

@@ -5,7 +5,7 @@ import { ScanFace } from 'lucide-react';
 import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { submitForm } from '../forms/contractForm';
-import { Dialog } from '../ui/Dialog';
+import { Dialog, DialogFooter } from '../ui/Dialog';
 import { smallButtonClass } from '../ui/styles';
 import { preselectedSops } from './format';
 import { sopChoicesQuery } from './queries';
@@ -83,7 +83,7 @@ export function AnalyzeVideoDialog({ video, onClose }: AnalyzeVideoDialogProps) 
             <p className="text-xs text-slate-500 dark:text-slate-400">{t('videos.analyse.hint')}</p>
           )}
         </div>
-        <div className="flex items-center justify-end gap-3">
+        <DialogFooter>
           {none && (
             <span data-testid="no-processed-sops" className="text-sm text-slate-500">
               {t('videos.sops.noneProcessed')}
@@ -98,7 +98,7 @@ export function AnalyzeVideoDialog({ video, onClose }: AnalyzeVideoDialogProps) 
             <ScanFace className="size-4" />
             {analyse.isPending ? t('videos.starting') : t('videos.analyse.start')}
           </button>
-        </div>
+        </DialogFooter>
       </form>
     </Dialog>
   );

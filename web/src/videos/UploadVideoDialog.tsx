@@ -6,7 +6,7 @@ import { fieldsValidator, submitForm } from '../forms/contractForm';
 import { formatFileSize } from '../i18n/format';
 import { UploadProgress } from '../library/UploadDocumentDialog';
 import { toast } from '../toast/toastStore';
-import { Dialog } from '../ui/Dialog';
+import { Dialog, DialogFooter } from '../ui/Dialog';
 import { Field } from '../ui/Field';
 import { smallButtonClass, textareaClass } from '../ui/styles';
 import { TextField } from '../forms/TextField';
@@ -189,11 +189,11 @@ export function UploadVideoDialog({
           </p>
         </div>
         {uploading && <UploadProgress percent={progress} />}
-        <div className="flex justify-end">
+        <DialogFooter>
           <button type="submit" disabled={uploading} className={smallButtonClass}>
             {uploading ? t('videos.upload.uploading') : t('videos.uploadVideo')}
           </button>
-        </div>
+        </DialogFooter>
       </form>
     </Dialog>
   );
