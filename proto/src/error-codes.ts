@@ -1,3 +1,4 @@
+import { sentenceCatalog } from './sentence-catalog.js';
 /**
  * The errors a person meets in normal use: a stable machine code and the English text the API
  * has always answered (the spec's words, unchanged for API clients). Services throw these texts;
@@ -266,20 +267,11 @@ export const ERROR_TEXTS = {
 export type ErrorCode = keyof typeof ERROR_TEXTS;
 export const ERROR_CODES = Object.keys(ERROR_TEXTS) as ErrorCode[];
 
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Each text as a whole-message pattern, its `{name}` parts captured by name. */
-const PATTERNS = ERROR_CODES.map((code) => ({
-  code,
-  pattern: new RegExp(
-    `^${escaped(ERROR_TEXTS[code]).replace(/\\\{(\w+)\\\}/g, '(?<$1>.+?)')}$`,
-    's',
-  ),
-}));
+const ERROR_CATALOG = sentenceCatalog(ERROR_TEXTS);
 
 /** The code of an error message the table knows, or undefined for any other message. */
 export function errorCodeOf(message: string): ErrorCode | undefined {
-  return PATTERNS.find(({ pattern }) => pattern.test(message))?.code;
+  return ERROR_CATALOG.of(message)?.code;
 }
 
 /**
@@ -288,11 +280,10 @@ export function errorCodeOf(message: string): ErrorCode | undefined {
  * its reader's language with them. Empty for a text without parts or a message the table lacks.
  */
 export function errorPartsOf(message: string): Record<string, string> {
-  const match = PATTERNS.map(({ pattern }) => pattern.exec(message)).find(Boolean);
-  return { ...match?.groups };
+  return ERROR_CATALOG.of(message)?.params ?? {};
 }
 
 /** A table text with its `{name}` parts filled in. */
 export function errorText(code: ErrorCode, parts: Record<string, string> = {}): string {
-  return ERROR_TEXTS[code].replace(/\{(\w+)\}/g, (whole, name: string) => parts[name] ?? whole);
+  return ERROR_CATALOG.text(code, parts);
 }

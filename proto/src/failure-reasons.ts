@@ -1,3 +1,5 @@
+import { sentenceCatalog } from './sentence-catalog.js';
+
 /**
  * Why a worker could not process a document, a video or a picture, or generate an evaluation, as
  * stored on its row and shown in the library, the video list and the reference photos: a stable
@@ -228,23 +230,7 @@ export const FAILURE_REASONS = {
 export type FailureReasonCode = keyof typeof FAILURE_REASONS;
 export const FAILURE_REASON_CODES = Object.keys(FAILURE_REASONS) as FailureReasonCode[];
 
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/**
- * Each sentence as a whole-text pattern, its `{name}` parts captured by name. Sentences without
- * parts are tried first, so 'The video has no frames.' is never read as a sentence with a part.
- */
-const PATTERNS = [...FAILURE_REASON_CODES]
-  .sort(
-    (a, b) => Number(FAILURE_REASONS[a].includes('{')) - Number(FAILURE_REASONS[b].includes('{')),
-  )
-  .map((code) => ({
-    code,
-    pattern: new RegExp(
-      `^${escaped(FAILURE_REASONS[code]).replace(/\\\{(\w+)\\\}/g, '(?<$1>.+?)')}$`,
-      's',
-    ),
-  }));
+const FAILURE_CATALOG = sentenceCatalog(FAILURE_REASONS);
 
 /**
  * A sentence of the table with its `{name}` parts filled in, each once: a part's own text (a
@@ -254,19 +240,14 @@ export function failureReasonText(
   code: FailureReasonCode,
   parts: Record<string, string> = {},
 ): string {
-  return FAILURE_REASONS[code].replace(/\{(\w+)\}/g, (whole, name: string) => parts[name] ?? whole);
+  return FAILURE_CATALOG.text(code, parts);
 }
 
 /** The code of a stored failure reason and its filled-in parts, or undefined for another text. */
 export function failureReasonOf(
   reason: string,
 ): { code: FailureReasonCode; params: Record<string, string> } | undefined {
-  const text = reason.trim();
-  for (const { code, pattern } of PATTERNS) {
-    const match = pattern.exec(text);
-    if (match) return { code, params: { ...match.groups } };
-  }
-  return undefined;
+  return FAILURE_CATALOG.of(reason);
 }
 
 /**

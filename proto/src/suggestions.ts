@@ -1,3 +1,5 @@
+import { sentenceCatalog } from './sentence-catalog.js';
+
 /**
  * What a person can do about a failure the API answers (a response's
  * `technicalDetails.suggestion`, shown under its message): a stable code per sentence the
@@ -26,32 +28,16 @@ export const SUGGESTIONS = {
 export type SuggestionCode = keyof typeof SUGGESTIONS;
 export const SUGGESTION_CODES = Object.keys(SUGGESTIONS) as SuggestionCode[];
 
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Each sentence as a whole-text pattern, its `{name}` parts captured; fixed sentences first. */
-const PATTERNS = [...SUGGESTION_CODES]
-  .sort((a, b) => Number(SUGGESTIONS[a].includes('{')) - Number(SUGGESTIONS[b].includes('{')))
-  .map((code) => ({
-    code,
-    pattern: new RegExp(
-      `^${escaped(SUGGESTIONS[code]).replace(/\\\{(\w+)\\\}/g, '(?<$1>.+?)')}$`,
-      's',
-    ),
-  }));
+const SUGGESTION_CATALOG = sentenceCatalog(SUGGESTIONS);
 
 /** A sentence of the table with its `{name}` parts filled in, each once. */
 export function suggestionText(code: SuggestionCode, parts: Record<string, string> = {}): string {
-  return SUGGESTIONS[code].replace(/\{(\w+)\}/g, (whole, name: string) => parts[name] ?? whole);
+  return SUGGESTION_CATALOG.text(code, parts);
 }
 
 /** The code of a suggestion and its filled-in parts, or undefined for another text. */
 export function suggestionOf(
   suggestion: string,
 ): { code: SuggestionCode; params: Record<string, string> } | undefined {
-  const text = suggestion.trim();
-  for (const { code, pattern } of PATTERNS) {
-    const match = pattern.exec(text);
-    if (match) return { code, params: { ...match.groups } };
-  }
-  return undefined;
+  return SUGGESTION_CATALOG.of(suggestion);
 }
