@@ -110,6 +110,7 @@ restore_typecheck_state() {
   local cache
   cache=$(typecheck_cache) || return 0
   [[ -e node_modules/.cache/typecheck || ! -f "$cache/current/complete" ]] && return 0
+  echo "==> the type check goes on from $cache/current (the last passing check's state here)"
   mkdir -p node_modules/.cache
   if ! cp -a "$cache/current/state" node_modules/.cache/typecheck 2>/dev/null; then
     rm -rf node_modules/.cache/typecheck
