@@ -102,7 +102,7 @@ export function networkFailure(error: unknown, timeoutMs: number, baseUrl: strin
 }
 
 /** Turns the provider's error answer into our kinds, keeping its own message and suggestion. */
-export async function answerFailure(response: Response): Promise<ProviderError> {
+export async function answerFailure(response: Response, now = Date.now()): Promise<ProviderError> {
   // Words too long to read (or that stop coming) are left out; the status still says the kind.
   const words = await readBounded(response, { what: 'an error', maxBytes: ERROR_ANSWER_MAX_BYTES })
     .then(parseJson)
@@ -121,13 +121,11 @@ export async function answerFailure(response: Response): Promise<ProviderError> 
     );
   if (status === 404) return new ProviderError('not_found', said);
   if (status === 429) {
-    // No Retry-After (or an empty one) says no wait, not a wait of 0 s (Number of nothing is 0).
-    const header = response.headers.get('retry-after')?.trim();
-    const seconds = header ? Number(header) : Number.NaN;
-    const retryAfterMs = Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
+    const retryAfterMs = retryAfterWait(response.headers.get('retry-after'), now);
+    const seconds = retryAfterMs === undefined ? undefined : Math.ceil(retryAfterMs / 1000);
     return new ProviderError(
       'rate_limited',
-      `The camera system is limiting requests${retryAfterMs !== undefined ? ` (retry after ${seconds} s)` : ''}: ${said}`,
+      `The camera system is limiting requests${seconds !== undefined ? ` (retry after ${seconds} s)` : ''}: ${said}`,
       'Try again later.',
       retryAfterMs,
     );
@@ -138,4 +136,17 @@ export async function answerFailure(response: Response): Promise<ProviderError> 
     'protocol',
     `The camera system refused the call (HTTP ${status}): ${said}`,
   );
+}
+
+/**
+ * The wait a Retry-After asks for, in ms: delay-seconds or an HTTP date (RFC 9110, 10.2.3), a
+ * date already past being no wait. None when the header is missing, empty or unreadable: that
+ * says nothing of a wait, not a wait of 0 s (Number of nothing is 0).
+ */
+function retryAfterWait(header: string | null, now: number): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) || !/[a-z]/i.test(value) ? undefined : Math.max(0, date - now);
 }
