@@ -22,10 +22,16 @@ import { isScimPath } from './scim-request.js';
 export const UNREADABLE_SCIM_BODY =
   'The request body could not be read as JSON. Send the resource as a JSON object, as RFC 7643 describes.';
 
-/** What a body past the gateway's limit (`bodyLimit`, in bytes) is answered with (413). */
-export function scimBodyTooLarge(bodyLimit: number): string {
+/**
+ * What a body past the gateway's limit (`bodyLimit`, in bytes) is answered with (413). Only a
+ * group's body grows with the organization (its members), so only there does it say how to split.
+ */
+export function scimBodyTooLarge(bodyLimit: number, routePath: string | undefined): string {
   const megabytes = Math.round((bodyLimit / (1024 * 1024)) * 10) / 10;
-  return `The request body is larger than ${megabytes} MB, the most this service provider reads. Send a large group's members in several PATCH requests.`;
+  const said = `The request body is larger than ${megabytes} MB, the most this service provider reads.`;
+  return /\/Groups(\/|$)/.test(routePath ?? '')
+    ? `${said} Send a large group's members in several PATCH requests.`
+    : said;
 }
 
 /** What a path under /scim/v2 that no row of proto's SCIM table declares is answered with (404). */
@@ -90,7 +96,12 @@ export class ScimErrorFilter implements ExceptionFilter {
       return { answer: scimError(400, UNREADABLE_SCIM_BODY, 'invalidSyntax') };
     }
     if (isTooLargeBody(error)) {
-      return { answer: scimError(413, scimBodyTooLarge(request.routeOptions.bodyLimit)) };
+      return {
+        answer: scimError(
+          413,
+          scimBodyTooLarge(request.routeOptions.bodyLimit, request.routeOptions.url),
+        ),
+      };
     }
     if (error instanceof HttpException) {
       const raw = error.getResponse() as { scimType?: ScimErrorType; retryAfter?: number };
