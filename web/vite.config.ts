@@ -16,21 +16,32 @@ const apiTarget = env.HUB_API_URL ?? 'http://localhost:8080';
 /**
  * Builds the service worker (src/pwa/service-worker.ts) on its own, after the app, into
  * dist/sw.js: one classic script at the root (its scope is the whole app), sharing no chunk with
- * the app, its name without a hash (the browser checks that URL for updates).
+ * the app, its name without a hash (the browser checks that URL for updates). It is given the
+ * list of the app's assets (`__HUB_ASSETS__`) to keep at install: the pages' chunks are loaded
+ * only when a page is opened, and a page never opened online must still open offline. The list
+ * changes with any asset, so a release is a new worker.
  */
 function serviceWorker(): Plugin {
   let outDir = '';
+  let assets: string[] = [];
   return {
     name: 'hub-service-worker',
     apply: 'build',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
+    generateBundle(_options, bundle) {
+      assets = Object.keys(bundle)
+        .filter((file) => file.startsWith('assets/'))
+        .sort()
+        .map((file) => `/${file}`);
+    },
     async closeBundle() {
       await build({
         configFile: false,
         root,
         logLevel: 'warn',
+        define: { __HUB_ASSETS__: JSON.stringify(assets) },
         build: {
           outDir,
           emptyOutDir: false,
@@ -78,13 +89,14 @@ export default defineConfig({
       // nothing from is left out of the bundle, with the schemas it would build at each load.
       treeshake: { moduleSideEffects: [{ test: PROTO_SOURCES, sideEffects: false }] },
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across releases.
+        // Libraries every page uses change less often than the app: separate chunks stay cached
+        // across releases. The others go with the pages that import them (charts, Markdown), not
+        // into one chunk every first load would compile.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/]/ },
             { name: 'radix', test: /node_modules[\\/]@radix-ui[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
       },

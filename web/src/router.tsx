@@ -3,49 +3,108 @@ import {
   createRootRoute,
   createRoute,
   createRouter,
+  lazyRouteComponent,
+  type AsyncRouteComponent,
   Navigate,
   Outlet,
   useParams,
 } from '@tanstack/react-router';
 import { PageGate } from './access/PageGate';
 import type { PagePath } from './access/pageAccess';
-import { ActivityPage } from './activity/ActivityPage';
-import { AuditLogPage } from './audit/AuditLogPage';
-import { AdminConsolePage } from './admin/AdminConsolePage';
-import { DataPanelPage } from './admin/DataPanelPage';
-import { CallbackPage } from './auth/CallbackPage';
-import { PrivacyPage, SupportPage, TermsPage } from './auth/InfoPages';
-import { CertificationsPage } from './certifications/CertificationsPage';
 import { SignInPage } from './auth/SignInPage';
-import { HubPage } from './dashboard/HubPage';
-import { IntegrationsPage } from './integrations/IntegrationsPage';
-import { FloorPage } from './floor/FloorPage';
-import { EvaluationEditorPage } from './evaluations/EvaluationEditorPage';
-import { AcknowledgePage } from './library/AcknowledgePage';
-import { LibraryPage } from './library/LibraryPage';
-import { MySopPage } from './my-sops/MySopPage';
-import { EnhancedSetupPage } from './invitations/EnhancedSetupPage';
-import { SetupPasswordPage } from './invitations/SetupPasswordPage';
-import { ProfilePage } from './profile/ProfilePage';
-import { ConfirmEmailPage } from './profile/ConfirmEmailPage';
-import { NotFoundPage } from './pages/NotFoundPage';
-import { ObservationSessionPage } from './observations/ObservationSessionPage';
-import { ObservationsPage } from './observations/ObservationsPage';
-import { SettingsPage } from './settings/SettingsPage';
-import { RecommendationsPage } from './recommendations/RecommendationsPage';
-import { Shell } from './shell/Shell';
-import { JobFunctionsPage } from './skills/JobFunctionsPage';
-import { parseMatrixSearch } from './skills/search';
-import { SkillsMatrixPage } from './skills/SkillsMatrixPage';
-import { TrainingPage } from './training/TrainingPage';
-import { CertificationsInsightsPage } from './insights/CertificationsInsightsPage';
-import { InsightsPage } from './insights/InsightsPage';
-import { ObservationsInsightsPage } from './insights/ObservationsInsightsPage';
-import { ProgressInsightsPage } from './insights/ProgressInsightsPage';
 import { parseCertificationsSearch, parseObservationsSearch } from './insights/search';
-import { MemberPage } from './team/MemberPage';
-import { TeamPage } from './team/TeamPage';
-import { PeopleImportPage } from './people-import/PeopleImportPage';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { Shell } from './shell/Shell';
+import { parseMatrixSearch } from './skills/search';
+
+// Each page but the sign-in page (everyone's first) is its own chunk, loaded when the router goes
+// to it: a first load compiled every page's script and the libraries only a few pages use
+// (charts, Markdown), about 2.2 MB in every new tab (docs/testing.md).
+const ActivityPage = lazyRouteComponent(() => import('./activity/ActivityPage'), 'ActivityPage');
+const AuditLogPage = lazyRouteComponent(() => import('./audit/AuditLogPage'), 'AuditLogPage');
+const AdminConsolePage = lazyRouteComponent(
+  () => import('./admin/AdminConsolePage'),
+  'AdminConsolePage',
+);
+const DataPanelPage = lazyRouteComponent(() => import('./admin/DataPanelPage'), 'DataPanelPage');
+const CallbackPage = lazyRouteComponent(() => import('./auth/CallbackPage'), 'CallbackPage');
+const PrivacyPage = lazyRouteComponent(() => import('./auth/InfoPages'), 'PrivacyPage');
+const SupportPage = lazyRouteComponent(() => import('./auth/InfoPages'), 'SupportPage');
+const TermsPage = lazyRouteComponent(() => import('./auth/InfoPages'), 'TermsPage');
+const CertificationsPage = lazyRouteComponent(
+  () => import('./certifications/CertificationsPage'),
+  'CertificationsPage',
+);
+const HubPage = lazyRouteComponent(() => import('./dashboard/HubPage'), 'HubPage');
+const IntegrationsPage = lazyRouteComponent(
+  () => import('./integrations/IntegrationsPage'),
+  'IntegrationsPage',
+);
+const FloorPage = lazyRouteComponent(() => import('./floor/FloorPage'), 'FloorPage');
+const EvaluationEditorPage = lazyRouteComponent(
+  () => import('./evaluations/EvaluationEditorPage'),
+  'EvaluationEditorPage',
+);
+const AcknowledgePage = lazyRouteComponent(
+  () => import('./library/AcknowledgePage'),
+  'AcknowledgePage',
+);
+const LibraryPage = lazyRouteComponent(() => import('./library/LibraryPage'), 'LibraryPage');
+const MySopPage = lazyRouteComponent(() => import('./my-sops/MySopPage'), 'MySopPage');
+const EnhancedSetupPage = lazyRouteComponent(
+  () => import('./invitations/EnhancedSetupPage'),
+  'EnhancedSetupPage',
+);
+const SetupPasswordPage = lazyRouteComponent(
+  () => import('./invitations/SetupPasswordPage'),
+  'SetupPasswordPage',
+);
+const ProfilePage = lazyRouteComponent(() => import('./profile/ProfilePage'), 'ProfilePage');
+const ConfirmEmailPage = lazyRouteComponent(
+  () => import('./profile/ConfirmEmailPage'),
+  'ConfirmEmailPage',
+);
+const ObservationSessionPage = lazyRouteComponent(
+  () => import('./observations/ObservationSessionPage'),
+  'ObservationSessionPage',
+);
+const ObservationsPage = lazyRouteComponent(
+  () => import('./observations/ObservationsPage'),
+  'ObservationsPage',
+);
+const SettingsPage = lazyRouteComponent(() => import('./settings/SettingsPage'), 'SettingsPage');
+const RecommendationsPage = lazyRouteComponent(
+  () => import('./recommendations/RecommendationsPage'),
+  'RecommendationsPage',
+);
+const JobFunctionsPage = lazyRouteComponent(
+  () => import('./skills/JobFunctionsPage'),
+  'JobFunctionsPage',
+);
+const SkillsMatrixPage = lazyRouteComponent(
+  () => import('./skills/SkillsMatrixPage'),
+  'SkillsMatrixPage',
+);
+const TrainingPage = lazyRouteComponent(() => import('./training/TrainingPage'), 'TrainingPage');
+const CertificationsInsightsPage = lazyRouteComponent(
+  () => import('./insights/CertificationsInsightsPage'),
+  'CertificationsInsightsPage',
+);
+const InsightsPage = lazyRouteComponent(() => import('./insights/InsightsPage'), 'InsightsPage');
+const ObservationsInsightsPage = lazyRouteComponent(
+  () => import('./insights/ObservationsInsightsPage'),
+  'ObservationsInsightsPage',
+);
+const ProgressInsightsPage = lazyRouteComponent(
+  () => import('./insights/ProgressInsightsPage'),
+  'ProgressInsightsPage',
+);
+const MemberPage = lazyRouteComponent(() => import('./team/MemberPage'), 'MemberPage');
+const TeamPage = lazyRouteComponent(() => import('./team/TeamPage'), 'TeamPage');
+const PeopleImportPage = lazyRouteComponent(
+  () => import('./people-import/PeopleImportPage'),
+  'PeopleImportPage',
+);
 
 const rootRoute = createRootRoute({
   component: Outlet,
@@ -107,17 +166,55 @@ const confirmEmailRoute = createRoute({
 /** Every signed-in page renders inside the shell, which waits for the current user. */
 const shellRoute = createRoute({ getParentRoute: () => rootRoute, id: 'shell', component: Shell });
 
+/**
+ * A page's component. A lazy one carries its chunk's `preload`, which the router awaits before it
+ * shows the page (route.options.component.preload), so a page never flashes an empty frame.
+ */
+type PageComponent = ((props: Record<string, never>) => ReactNode) & {
+  preload?: () => Promise<void> | undefined;
+};
+
 /** A page inside the shell, gated by its row of PAGE_ACCESS (web/src/access/pageAccess.ts). */
-function shellPage<const TPath extends PagePath>(path: TPath, Page: () => ReactNode) {
+function shellPage<const TPath extends PagePath>(path: TPath, Page: PageComponent) {
   return createRoute({
     getParentRoute: () => shellRoute,
     path,
-    component: () => (
+    component: gated(path, Page),
+  });
+}
+
+function gated(path: PagePath, Page: PageComponent): PageComponent {
+  return Object.assign(
+    () => (
       <PageGate path={path}>
         <Page />
       </PageGate>
     ),
-  });
+    { preload: Page.preload },
+  );
+}
+
+/** A lazy page shown with fixed props. */
+function boundPage<TProps extends object>(
+  Page: AsyncRouteComponent<TProps>,
+  props: TProps,
+): PageComponent {
+  return Object.assign(() => <Page {...props} />, { preload: Page.preload });
+}
+
+/**
+ * A lazy page of the address's numeric {id}, keyed by it: moving from one record to another
+ * starts afresh (an observation session's timers, choice and notes).
+ */
+function idPage<TProps extends object>(
+  Page: AsyncRouteComponent<TProps>,
+  props: (id: number) => TProps,
+): PageComponent {
+  function IdPage() {
+    const id = useIdParam();
+    return <Page key={id} {...props(id)} />;
+  }
+  return Object.assign(IdPage, { preload: Page.preload });
 }
 
 const shellPages = [
@@ -127,19 +224,31 @@ const shellPages = [
   shellPage('admin/data', DataPanelPage),
   shellPage('profile', ProfilePage),
   shellPage('activity', ActivityPage),
-  shellPage('library', () => <LibraryPage tab="documents" />),
-  shellPage('library/documents', () => <LibraryPage tab="documents" />),
-  shellPage('library/videos', () => <LibraryPage tab="videos" />),
+  shellPage('library', boundPage(LibraryPage, { tab: 'documents' })),
+  shellPage('library/documents', boundPage(LibraryPage, { tab: 'documents' })),
+  shellPage('library/videos', boundPage(LibraryPage, { tab: 'videos' })),
   // Reviewers only (the server's TRAINING_EDITORS; the page says so to anyone else).
-  shellPage('library/documents/$id/evaluation/edit', () => <EvaluationEditorRoute />),
+  shellPage(
+    'library/documents/$id/evaluation/edit',
+    idPage(EvaluationEditorPage, (id) => ({ documentId: id })),
+  ),
   // Everyone asked to acknowledge a new version (operators too; the server scopes it).
-  shellPage('library/documents/$id/acknowledge', () => <AcknowledgeRoute />),
+  shellPage(
+    'library/documents/$id/acknowledge',
+    idPage(AcknowledgePage, (id) => ({ documentId: id })),
+  ),
   // Everyone reads their own SOPs (courses, job functions, certifications; the server scopes it).
-  shellPage('my-sops/$id', () => <MySopRoute />),
+  shellPage(
+    'my-sops/$id',
+    idPage(MySopPage, (id) => ({ documentId: id })),
+  ),
   shellPage('library/observations', ObservationsPage),
   // The spec leaves /observation's content unshown: it leads to the observations list.
   shellPage('observation', () => <Navigate to="/library/observations" replace />),
-  shellPage('observation/$id', ObservationSessionRoute),
+  shellPage(
+    'observation/$id',
+    idPage(ObservationSessionPage, (id) => ({ id })),
+  ),
   // Training: all roles (editing is for TRAINING_EDITORS, checked inside the page).
   shellPage('training', TrainingPage),
   shellPage('audit-log', AuditLogPage),
@@ -153,7 +262,10 @@ const shellPages = [
   // Insights: STAFF_ROLES (PAGE_ACCESS follows GET /api/stats/insights).
   shellPage('insights', InsightsPage),
   shellPage('team', TeamPage),
-  shellPage('team/$id', MemberRoute),
+  shellPage(
+    'team/$id',
+    idPage(MemberPage, (id) => ({ id })),
+  ),
   // People import: ORGANIZATION_ADMINS (administrators, the super administrator).
   shellPage('people-import', PeopleImportPage),
   // Settings: everyone, each for their own account.
@@ -174,17 +286,13 @@ const shellPages = [
 function searchedPage<const TPath extends PagePath, TSearch>(
   path: TPath,
   validateSearch: (search: Record<string, unknown>) => TSearch,
-  Page: () => ReactNode,
+  Page: PageComponent,
 ) {
   return createRoute({
     getParentRoute: () => shellRoute,
     path,
     validateSearch,
-    component: () => (
-      <PageGate path={path}>
-        <Page />
-      </PageGate>
-    ),
+    component: gated(path, Page),
   });
 }
 
@@ -192,28 +300,6 @@ function searchedPage<const TPath extends PagePath, TSearch>(
 function useIdParam(): number {
   const params: { id?: string } = useParams({ strict: false });
   return Number(params.id);
-}
-
-function EvaluationEditorRoute() {
-  return <EvaluationEditorPage documentId={useIdParam()} />;
-}
-
-function AcknowledgeRoute() {
-  return <AcknowledgePage documentId={useIdParam()} />;
-}
-
-function MySopRoute() {
-  return <MySopPage documentId={useIdParam()} />;
-}
-
-function MemberRoute() {
-  return <MemberPage id={useIdParam()} />;
-}
-
-function ObservationSessionRoute() {
-  const id = useIdParam();
-  // Keyed: moving from one session to another starts afresh (timers, choice, notes).
-  return <ObservationSessionPage key={id} id={id} />;
 }
 
 const routeTree = rootRoute.addChildren([

@@ -34,6 +34,9 @@ interface WorkerScope {
   addEventListener(type: 'message', listener: (event: ExtendableMessageEvent) => void): void;
 }
 
+/** Every asset of the build this worker came with (vite.config.ts): the pages' chunks too. */
+declare const __HUB_ASSETS__: readonly string[];
+
 const worker = self as unknown as WorkerScope;
 const origin = worker.location.origin;
 const KEPT_CACHES = new Set([SHELL_CACHE, SOP_CACHE]);
@@ -71,13 +74,16 @@ async function cacheAssets(urls: readonly string[]): Promise<void> {
   );
 }
 
-/** index.html and the assets it loads. */
+/**
+ * index.html, the assets it loads and every other asset of the build: a page's chunk is loaded
+ * only when the page is opened, and one never opened online must open offline too.
+ */
 async function cacheShell(): Promise<void> {
   const response = await fetch(SHELL_PAGE, { cache: 'no-cache' });
   if (!response.ok) return;
   const page = await response.clone().text();
   await (await caches.open(SHELL_CACHE)).put(SHELL_PAGE, storable(response));
-  await cacheAssets(shellAssets(page));
+  await cacheAssets([...new Set([...shellAssets(page), ...__HUB_ASSETS__])]);
 }
 
 worker.addEventListener('install', (event) => {
