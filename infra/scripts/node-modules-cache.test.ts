@@ -8,6 +8,7 @@ import {
   readFileSync,
   readlinkSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -31,6 +32,11 @@ chmod +x node_modules/.bin/node
 echo "$(cat package-lock.json)" >node_modules/left-pad/index.js
 ln -sfn ../../web node_modules/@hub/web
 echo web >web/node_modules/only-web/index.js
+echo '{"hidden":true}' >node_modules/.package-lock.json
+# What a tool left in a checkout installed again (vite's cache), not the install's.
+mkdir -p node_modules/.vite web/node_modules/.vite
+echo '{}' >node_modules/.vite/deps.json
+echo '{}' >web/node_modules/.vite/deps.json
 `;
 
 let folder: string;
@@ -98,6 +104,27 @@ describe(
       // Its stamp is its own: the next run installs nothing.
       ensureInstall(second);
       expect(npmRuns()).toBe(1);
+    });
+
+    it("links the kept files into a fresh clone; npm's hidden lock file and tools' caches are not shared", () => {
+      ensureInstall(clone('first'));
+      const second = clone('second');
+      ensureInstall(second);
+      const [digest] = readdirSync(join(folder, 'cache'));
+      const kept = (path: string) => join(folder, 'cache', digest!, 'tree', path);
+      const inode = (path: string) => statSync(path).ino;
+      // The packages' files are the kept ones, linked: no 1.7 GB copied again.
+      for (const path of ['node_modules/left-pad/index.js', 'web/node_modules/only-web/index.js']) {
+        expect(inode(join(second, path))).toBe(inode(kept(path)));
+      }
+      // npm writes its hidden lock file in place when it installs again: the clone has its own.
+      const lock = 'node_modules/.package-lock.json';
+      expect(inode(join(second, lock))).not.toBe(inode(kept(lock)));
+      writeFileSync(join(second, lock), 'rewritten');
+      expect(readFileSync(kept(lock), 'utf8')).toBe('{"hidden":true}\n');
+      // A tool's cache in the installed checkout is not kept, so no clone writes into it.
+      expect(existsSync(kept('node_modules/.vite'))).toBe(false);
+      expect(existsSync(kept('web/node_modules/.vite'))).toBe(false);
     });
 
     it('installs when the lock file differs, and then keeps only the new install', () => {
