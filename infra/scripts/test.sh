@@ -89,8 +89,8 @@ checks_started=$SECONDS
 CHECKS=(
   'node infra/scripts/build-packages.mjs'
   'npm run build --workspace @hub/web'
-  'node_modules/.bin/tsgo -b tsconfig.check.json --singleThreaded'
-  'node_modules/.bin/tsgo -p web/tsconfig.json --singleThreaded --incremental --tsBuildInfoFile node_modules/.cache/typecheck/web.tsbuildinfo'
+  'npm run --silent typecheck:node'
+  'npm run --silent typecheck:web'
   'node_modules/.bin/oxlint --deny-warnings --report-unused-disable-directives --threads=1'
   'node_modules/.bin/oxfmt --check --threads=1'
 )
