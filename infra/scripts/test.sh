@@ -74,7 +74,8 @@ checks_started=$SECONDS
 # without checking) runs beside the checks too, and the tests start once all have passed. The
 # build is turbo's, in two parts: the packages in one `tsgo -b` (build-packages.mjs: the same
 # JavaScript, without thirteen processes each parsing the typings again) and the web app's vite
-# build.
+# build (build-web.mjs). Each takes the outputs of a build of the same sources kept on this
+# machine, when there is one (kept-build.mjs: CI's clone of what a session last tested).
 # The checks run on TypeScript's native compiler (`tsgo`, @typescript/native-preview): the same
 # errors with about half the CPU of `tsc` 5.9 (node side 121 -> 63 CPU-s, web 52 -> 39, on the
 # loaded 2-core machine), and so does npm test's build of the packages; turbo's `npm run build`
@@ -88,7 +89,7 @@ checks_started=$SECONDS
 # recommended rules and the project's own): the same files in 1.4 CPU-s, where ESLint took 33.
 CHECKS=(
   'node infra/scripts/build-packages.mjs'
-  'npm run build --workspace @hub/web'
+  'node infra/scripts/build-web.mjs'
   'npm run --silent typecheck:node'
   'npm run --silent typecheck:web'
   'node_modules/.bin/oxlint --deny-warnings --report-unused-disable-directives --threads=1'
