@@ -269,6 +269,28 @@ describe('people import', () => {
     );
   });
 
+  it("imports Excel's CSV saved in Windows-1252 with its names as written", async () => {
+    // Excel's "CSV (semicolon delimited)" on a European Windows: no BOM, Windows-1252 bytes
+    // (ü and á as in Latin-1, Š as 0x8A), the first accent in the first chunk the gateway reads.
+    const file = Buffer.concat([
+      Buffer.from(
+        'email;name\r\njurgen@acme.test;J\u00fcrgen M\u00fcller\r\nsimon@acme.test;',
+        'latin1',
+      ),
+      Buffer.from([0x8a]),
+      Buffer.from('imon Nov\u00e1k\r\n', 'latin1'),
+    ]);
+    const done = await applyAndWait((await previewed(file)).importId);
+    expect(done).toMatchObject({ state: 'done', created: 2, refused: 0 });
+    const { rows } = await stack.sql.query(
+      `SELECT email, name FROM users WHERE email IN ('jurgen@acme.test', 'simon@acme.test') ORDER BY email`,
+    );
+    expect(rows).toEqual([
+      { email: 'jurgen@acme.test', name: 'J\u00fcrgen M\u00fcller' },
+      { email: 'simon@acme.test', name: '\u0160imon Nov\u00e1k' },
+    ]);
+  });
+
   it('applied twice creates nobody twice and mails nobody again', async () => {
     const before = mail.mails.length;
     const answer = await previewed(EXCEL_FILE);

@@ -34,6 +34,25 @@ describe('sniffFileKind', () => {
     expect(sniffFileKind(Buffer.from('\ufeffemail;name\r\nana@x.test;Ana Lü'))).toBe('text');
     expect(sniffFileKind(Buffer.from('name\nLü', 'utf8').subarray(0, -1))).toBe('text');
     expect(sniffFileKind(Buffer.from([0x65, 0x6d, 0x00, 0x61]))).toBeNull();
-    expect(sniffFileKind(Buffer.from([0x6e, 0x61, 0xe9, 0x6d, 0x65]))).toBeNull();
+  });
+
+  it("reads Windows-1252 text (Excel's CSV on a European Windows) as text, but not bytes it lacks", () => {
+    // "email;name\r\nj@x.test;Jürgen Müller – Šimon" in Windows-1252.
+    const excel = Buffer.from([
+      ...Buffer.from('email;name\r\nj@x.test;J'),
+      0xfc,
+      ...Buffer.from('rgen M'),
+      0xfc,
+      ...Buffer.from('ller '),
+      0x96,
+      0x20,
+      0x8a,
+      ...Buffer.from('imon'),
+    ]);
+    expect(sniffFileKind(excel)).toBe('text');
+    expect(sniffFileKind(Buffer.from([0x6e, 0x61, 0xe9, 0x6d, 0x65]))).toBe('text');
+    // 0x81 is no character of Windows-1252, and control characters are no text's.
+    expect(sniffFileKind(Buffer.from([0x6e, 0x61, 0x81, 0x6d, 0x65]))).toBeNull();
+    expect(sniffFileKind(Buffer.from([0x6e, 0xe9, 0x01, 0x6d, 0x65]))).toBeNull();
   });
 });

@@ -32,16 +32,24 @@ export function sniffFileKind(bytes: Buffer): string | null {
   return null;
 }
 
+/** Control characters no text holds: all but tab, line breaks and form feed. */
+// eslint-disable-next-line no-control-regex -- control characters are what is looked for
+const CONTROL = /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/;
+
+/** The five bytes Windows-1252 gives no character. */
+const NOT_WINDOWS_1252 = new Set([0x81, 0x8d, 0x8f, 0x90, 0x9d]);
+
 /**
- * UTF-8 text (a CSV, for instance): decodes strictly and holds no control character but tab,
- * line breaks and form feed. A sequence cut at the end of the bytes read is no fault.
+ * Text (a CSV, for instance) in UTF-8, or in Windows-1252, what Excel's "CSV" is on a European
+ * Windows (the people import reads each cell in either): no control character but tab, line
+ * breaks and form feed. A UTF-8 sequence cut at the end of the bytes read is no fault.
  */
 function isPlainText(bytes: Buffer): boolean {
   try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: true });
-    // eslint-disable-next-line no-control-regex -- control characters are what is looked for
-    return !/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text);
+    return !CONTROL.test(new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: true }));
   } catch {
-    return false;
+    return (
+      !bytes.some((byte) => NOT_WINDOWS_1252.has(byte)) && !CONTROL.test(bytes.toString('latin1'))
+    );
   }
 }

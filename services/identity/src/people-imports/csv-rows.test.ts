@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { detectDelimiter, readPeopleCsv, type SheetRow } from './csv-rows.js';
 
-async function rows(text: string, chunk = 7): Promise<SheetRow[]> {
-  const bytes = Buffer.from(text);
+async function rows(text: string | Buffer, chunk = 7): Promise<SheetRow[]> {
+  const bytes = Buffer.isBuffer(text) ? text : Buffer.from(text);
   const chunks = Array.from({ length: Math.ceil(bytes.length / chunk) }, (_, i) =>
     bytes.subarray(i * chunk, (i + 1) * chunk),
   );
@@ -51,6 +51,26 @@ describe('readPeopleCsv', () => {
       ['ana@x.test', 'Ana', false],
       ['bo@x.test', 'Bo', true],
     ]);
+  });
+
+  it('reads Excel\'s "CSV (semicolon delimited)", saved in Windows-1252, as the names it holds', async () => {
+    const ansi = Buffer.concat([
+      Buffer.from('E-Mail;Name\r\njuergen@x.test;Jürgen Müller\r\nsimon@x.test;', 'latin1'),
+      // Š is 0x8A in Windows-1252: a control character in Latin-1.
+      Buffer.from([0x8a]),
+      Buffer.from('imon Novák\r\nzoe@x.test;"Zoë ""Z"" Dupré;\r\nFaure"\r\n', 'latin1'),
+    ]);
+    const read = await rows(ansi);
+    expect(read.map((row) => [row.row, row.cells.email, row.cells.name])).toEqual([
+      [2, 'juergen@x.test', 'Jürgen Müller'],
+      [3, 'simon@x.test', 'Šimon Novák'],
+      [4, 'zoe@x.test', 'Zoë "Z" Dupré;\r\nFaure'],
+    ]);
+  });
+
+  it('reads UTF-8 names whose characters are split between chunks of the file', async () => {
+    const read = await rows('email,name\nzoe@x.test,Zoë Ørsted-Ćirić 李\n', 3);
+    expect(read.map((row) => row.cells.name)).toEqual(['Zoë Ørsted-Ćirić 李']);
   });
 
   it('refuses a file without an email column, and an unclosed quote', async () => {

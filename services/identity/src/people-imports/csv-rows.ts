@@ -35,6 +35,25 @@ const MAX_RECORD_CHARS = 64 * 1024;
 /** The header line is looked for in this many leading bytes. */
 const HEADER_BYTES = 64 * 1024;
 
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+const windows1252 = new TextDecoder('windows-1252');
+
+/**
+ * A cell's text: UTF-8 when its bytes are (Excel's "CSV UTF-8", Google Sheets), else
+ * Windows-1252, which Excel's plain "CSV" writes in Western Europe (Müller would read as
+ * M\uFFFDller). Decided a cell at a time, as the file streams: the first accented name may be
+ * thousands of lines in.
+ */
+function cellText(bytes: Buffer | string): string {
+  // A file with a byte order mark is decoded by the parser itself, in the encoding it names.
+  if (typeof bytes === 'string') return bytes;
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return windows1252.decode(bytes);
+  }
+}
+
 const columnOf = (header: string): SheetColumn | undefined =>
   HEADER_NAMES[header.toLowerCase().replace(/[^a-z]/g, '')];
 
@@ -124,6 +143,8 @@ export async function* readPeopleCsv(source: Readable): AsyncGenerator<SheetRow>
   const parser = whole.pipe(
     parse({
       bom: true,
+      // Cells as bytes, each decoded by cellText.
+      encoding: null,
       delimiter,
       relax_column_count: true,
       // A quote inside an unquoted cell is kept as text, as spreadsheets read it.
@@ -136,7 +157,8 @@ export async function* readPeopleCsv(source: Readable): AsyncGenerator<SheetRow>
   let row = 0;
   let people = 0;
   try {
-    for await (const record of parser as AsyncIterable<string[]>) {
+    for await (const bytes of parser as AsyncIterable<(Buffer | string)[]>) {
+      const record = bytes.map(cellText);
       row += 1;
       if (!columns) {
         columns = headerColumns(record);
