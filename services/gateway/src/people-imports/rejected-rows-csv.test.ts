@@ -32,10 +32,18 @@ describe('the rejected-rows report', () => {
         );
   });
 
+  it('starts with the UTF-8 byte order mark, so Excel reads its accents as written', async () => {
+    const spanish = await report([refused(5, 'Duplicate email: already on row 2.')], 'es');
+    expect(Buffer.from(spanish).subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(spanish.slice(1)).toBe(
+      'Fila,Correo,Motivo\r\n5,p5@acme.test,Correo repetido: ya está en la fila 2.\r\n',
+    );
+  });
+
   it('reads in English as the server wrote it', async () => {
     const rows = [refused(5, 'Duplicate email: already on row 2.'), refused(6, 'Old words.')];
     expect(await report(rows, 'en')).toBe(
-      'Row,Email,Reason\r\n5,p5@acme.test,Duplicate email: already on row 2.\r\n6,p6@acme.test,Old words.\r\n',
+      '\uFEFFRow,Email,Reason\r\n5,p5@acme.test,Duplicate email: already on row 2.\r\n6,p6@acme.test,Old words.\r\n',
     );
   });
 
@@ -45,7 +53,7 @@ describe('the rejected-rows report', () => {
       refused(12_346, 'Duplicate email: already on row 12345.'),
     ];
     expect(await report(rows, 'es')).toBe(
-      'Fila,Correo,Motivo\r\n7,p7@acme.test,"Puesto desconocido ""Welding""."\r\n' +
+      '\uFEFFFila,Correo,Motivo\r\n7,p7@acme.test,"Puesto desconocido ""Welding""."\r\n' +
         '12346,p12346@acme.test,Correo repetido: ya está en la fila 12.345.\r\n',
     );
     expect(reportReason(refused(8, 'Job functions is longer than 2,000 characters.'), 'fr')).toBe(

@@ -34,13 +34,19 @@ export function reportReason(row: RefusedRow, language: Language): string {
   );
 }
 
+/**
+ * Before the header: Excel, which an administrator opens the report with, reads a CSV without it
+ * in the system's code page ("dirección" would show as "direcciÃ³n"), as the insights export knows.
+ */
+const UTF8_BOM = '\uFEFF';
+
 /** The rows not imported, read from identity a page at a time, as CSV lines in `language`. */
 export async function* rejectedLines(
   page: (afterRow: number) => Promise<RefusedRow[]>,
   language: Language,
 ): AsyncGenerator<string> {
   const { row, email, reason } = messages(language).peopleImport.columns;
-  yield csvLine([row, email, reason]);
+  yield UTF8_BOM + csvLine([row, email, reason]);
   for (let afterRow = 0; ;) {
     const rows = await page(afterRow);
     for (const row of rows) yield csvLine([row.row, row.email, reportReason(row, language)]);
