@@ -901,6 +901,28 @@ describe('deactivation', () => {
     await signedIn('otto@acme.test', 'Acme-Oper-1!');
   });
 
+  it('keeps a member suspended through a PUT that leaves active out: only active: true restores', async () => {
+    const { secret } = await newToken(acmeAdmin, 'Profile push');
+    const user = { schemas: [USER], userName: 'kim@acme.test', displayName: 'Kim Park' };
+    const id = (await scim(secret, 'POST', '/Users', user)).body.id as string;
+    const off = await scim(
+      secret,
+      'PATCH',
+      `/Users/${id}`,
+      patch({ op: 'replace', path: 'active', value: false }),
+    );
+    expect(off.body.active).toBe(false);
+
+    // A provider that pushes profiles but not status (JumpCloud's and OneLogin's PUT, a custom app).
+    const renamed = await scim(secret, 'PUT', `/Users/${id}`, { ...user, displayName: 'Kim Lee' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ displayName: 'Kim Lee', active: false });
+    expect((await scim(secret, 'GET', `/Users/${id}`)).body.active).toBe(false);
+
+    const on = await scim(secret, 'PUT', `/Users/${id}`, { ...user, active: true });
+    expect(on.body).toMatchObject({ displayName: 'Kim Park', active: true });
+  });
+
   it("revokes a suspended administrator's API tokens at once, for good: reactivated, they make new ones", async () => {
     const { secret } = await newToken(acmeAdmin, 'Okta admin suspension');
     const organizationId = (

@@ -158,7 +158,11 @@ export class ScimUsersService {
   ): Promise<ScimAnswer> {
     const user = await this.existing(caller.organizationId, id);
     const fields = scimUserFields(body);
-    return this.save(user, before ? changedFields(before, fields) : fields, baseUrl);
+    return this.save(
+      user,
+      before ? changedFields(before, fields) : statedFields(body, fields),
+      baseUrl,
+    );
   }
 
   async remove({ caller, id }: ScimCall): Promise<ScimAnswer> {
@@ -220,6 +224,18 @@ export class ScimUsersService {
     if (!user) throw refuse(404, 'User not found');
     return user;
   }
+}
+
+/**
+ * A PUT's fields, `active` only when the document states it: a provider that pushes profiles
+ * without status (RFC 7644 3.5.1 lets an omitted attribute keep its value) must not restore a
+ * member suspended by an earlier deactivation. Read as `active` is, by its exact name.
+ */
+function statedFields(body: unknown, fields: ScimUserFields): Partial<ScimUserFields> {
+  const stated = !!body && typeof body === 'object' && 'active' in body;
+  if (stated) return fields;
+  const { active: _unstated, ...rest } = fields;
+  return rest;
 }
 
 /** The fields a PATCH changed: those of the result that differ from the user as it was read. */
