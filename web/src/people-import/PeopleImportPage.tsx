@@ -17,6 +17,7 @@ import {
   planFigures,
   refusalText,
 } from './format';
+import { takeChosenFile } from './chosen-file';
 import { usePeopleImportMutations } from './mutations';
 import { peopleImportQuery, rejectedRowsUrl } from './queries';
 import { formatNumber } from '../i18n/format';
@@ -65,7 +66,7 @@ export function PeopleImportPage() {
             data-testid="people-import-file"
             className={inputClass}
             disabled={preview.isPending || (role === 'super_admin' && !organizationId)}
-            onChange={(event) => choose(event.target.files?.[0])}
+            onChange={(event) => choose(takeChosenFile(event.target))}
           />
         </label>
         {preview.isPending ? <p className="text-sm">{t('peopleImport.checking')}</p> : null}
