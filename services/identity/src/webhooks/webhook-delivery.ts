@@ -74,7 +74,7 @@ export function signatures(
  * Sends one delivery: signed, to the checked address, within the timeout. A failure is recorded
  * and thrown so BullMQ retries it with growing delays; an endpoint failing for longer than the
  * configured window (a day) is disabled and its administrators mailed, and what it still had
- * pending fails without more attempts (replayable once it is enabled again).
+ * pending fails at once, without more attempts (replayable once it is enabled again).
  */
 export class WebhookDelivery {
   private readonly logger = new Logger('WebhookDelivery');
@@ -119,7 +119,7 @@ export class WebhookDelivery {
     const outcome = await this.send(endpoint, delivery.message_id, delivery.payload);
     const ok = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
     if (ok) {
-      await this.webhooks.recordAttempt(delivery.id, 'succeeded', outcome);
+      await this.webhooks.recordAttempt(delivery.id, round, 'succeeded', outcome);
       await this.webhooks.succeeded(endpoint.id);
       return;
     }
@@ -130,15 +130,20 @@ export class WebhookDelivery {
     const failingSince = await this.webhooks.failed(endpoint.id, now, quietBefore);
     const failingFor = now.getTime() - failingSince.getTime();
     if (failingFor >= windowMs) {
-      await this.webhooks.recordAttempt(delivery.id, 'failed', outcome);
+      await this.webhooks.recordAttempt(delivery.id, round, 'failed', outcome);
       const reason = disabledReason(this.config.WEBHOOK_DISABLE_AFTER_HOURS);
-      if (await this.webhooks.disable(endpoint.id, reason)) {
+      if (await this.webhooks.disable(endpoint.id, reason, ENDPOINT_DISABLED)) {
         this.logger.warn(`webhook endpoint ${endpoint.id} disabled: ${reason}`);
         await this.service.mailDisabled(endpoint, this.config.WEBHOOK_DISABLE_AFTER_HOURS);
       }
       return;
     }
-    await this.webhooks.recordAttempt(delivery.id, lastAttempt ? 'failed' : 'pending', outcome);
+    await this.webhooks.recordAttempt(
+      delivery.id,
+      round,
+      lastAttempt ? 'failed' : 'pending',
+      outcome,
+    );
     if (!lastAttempt) {
       throw new DeliveryFailed(outcome.error ?? `endpoint answered ${outcome.status}`);
     }

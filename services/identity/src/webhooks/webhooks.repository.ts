@@ -51,6 +51,8 @@ export interface NewDelivery {
   messageId: string;
   eventType: DeliveredEventType;
   payload: string;
+  /** Why it is recorded failed, never sent (its endpoint disabled); null or absent: to send. */
+  failed?: string | null;
 }
 
 /** The delivery log keeps this many deliveries an endpoint to show. */
@@ -96,11 +98,11 @@ export class WebhooksRepository {
     return rows[0] && this.opened(rows[0]);
   }
 
-  /** The enabled endpoints of an organization that subscribed to `type`. */
+  /** The endpoints of an organization that subscribed to `type`, disabled ones included. */
   async subscribed(organizationId: number, type: WebhookEventType): Promise<EndpointRow[]> {
     const rows: EndpointRow[] = await this.db.query(
       `SELECT * FROM webhook_endpoints
-        WHERE organization_id = $1 AND enabled AND $2 = ANY (events)`,
+        WHERE organization_id = $1 AND $2 = ANY (events)`,
       [organizationId, type],
     );
     return rows.map((row) => this.opened(row));
@@ -168,9 +170,16 @@ export class WebhooksRepository {
     return rows[0][0] && this.opened(rows[0][0]);
   }
 
+  /**
+   * Enables a disabled endpoint afresh (no failing episode). One already enabled keeps its
+   * episode: the route is open to API tokens, and a program calling it at every run would
+   * otherwise keep a failing endpoint from ever being disabled, or shown as failing.
+   */
   async enable(organizationId: number, id: number): Promise<EndpointRow | undefined> {
     const rows: [EndpointRow[], number] = await this.db.query(
-      `UPDATE webhook_endpoints SET enabled = true, disabled_reason = NULL, failing_since = NULL
+      `UPDATE webhook_endpoints
+          SET failing_since = CASE WHEN enabled THEN failing_since END,
+              enabled = true, disabled_reason = NULL
         WHERE organization_id = $1 AND id = $2 RETURNING *`,
       [organizationId, id],
     );
@@ -179,15 +188,17 @@ export class WebhooksRepository {
 
   /**
    * One delivery per (endpoint, event): a fact announced twice (the event bus delivers at
-   * least once) finds its first row. The rows answered are those still to send the first time.
+   * least once) finds its first row. The rows answered are those still to send the first time;
+   * one added `failed` is kept only to be replayed.
    */
   async addDeliveries(deliveries: NewDelivery[]): Promise<DeliveryRow[]> {
     const added: DeliveryRow[] = [];
     for (const delivery of deliveries) {
+      const failed = delivery.failed ?? null;
       const rows: DeliveryRow[] = await this.db.query(
         `INSERT INTO webhook_deliveries
-           (endpoint_id, organization_id, event_id, message_id, event_type, payload)
-         VALUES ($1, $2, $3, $4, $5, $6)
+           (endpoint_id, organization_id, event_id, message_id, event_type, payload, status, error)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
          ON CONFLICT (endpoint_id, event_id) DO UPDATE SET event_id = EXCLUDED.event_id
          RETURNING *`,
         [
@@ -197,6 +208,8 @@ export class WebhooksRepository {
           delivery.messageId,
           delivery.eventType,
           delivery.payload,
+          failed === null ? 'pending' : 'failed',
+          failed,
         ],
       );
       const row = rows[0]!;
@@ -258,17 +271,23 @@ export class WebhooksRepository {
     );
   }
 
+  /**
+   * An attempt of the delivery's round `round`. One that outlived its round (the delivery was
+   * failed meanwhile and replayed) records nothing: its outcome written over the replay's round
+   * would leave that round finished, and the replay's job would never send it.
+   */
   async recordAttempt(
     id: number,
+    round: number,
     status: WebhookDeliveryStatus,
     outcome: { status: number | null; ms: number | null; error: string | null },
   ): Promise<void> {
     await this.db.query(
       `UPDATE webhook_deliveries
-          SET status = $2, attempts = attempts + 1, response_status = $3, response_ms = $4,
-              error = $5, last_attempt_at = now()
-        WHERE id = $1`,
-      [id, status, outcome.status, outcome.ms, outcome.error?.slice(0, 500) ?? null],
+          SET status = $3, attempts = attempts + 1, response_status = $4, response_ms = $5,
+              error = $6, last_attempt_at = now()
+        WHERE id = $1 AND round = $2`,
+      [id, round, status, outcome.status, outcome.ms, outcome.error?.slice(0, 500) ?? null],
     );
   }
 
@@ -344,14 +363,27 @@ export class WebhooksRepository {
     return rows[0][0]?.failing_since ?? now;
   }
 
-  /** Disables the endpoint; true when this call did (so its administrators are told once). */
-  async disable(endpointId: number, reason: string): Promise<boolean> {
-    const rows: [unknown[], number] = await this.db.query(
-      `UPDATE webhook_endpoints SET enabled = false, disabled_reason = $2
-        WHERE id = $1 AND enabled RETURNING id`,
-      [endpointId, reason],
+  /**
+   * Disables the endpoint and fails, for `pendingError`, what it still had pending: left pending
+   * until each job's next retry (up to half a day), they were refused every replay (409) after
+   * the endpoint was enabled again. Their jobs then find them finished and send nothing. True
+   * when this call disabled it (so its administrators are told once).
+   */
+  async disable(endpointId: number, reason: string, pendingError: string): Promise<boolean> {
+    const rows: { id: number }[] = await this.db.query(
+      `WITH disabled AS (
+         UPDATE webhook_endpoints SET enabled = false, disabled_reason = $2
+          WHERE id = $1 AND enabled RETURNING id),
+       pending AS (
+         UPDATE webhook_deliveries SET status = 'failed', error = $3
+           FROM disabled
+          WHERE webhook_deliveries.endpoint_id = disabled.id
+            AND webhook_deliveries.status = 'pending'
+          RETURNING webhook_deliveries.id)
+       SELECT id FROM disabled`,
+      [endpointId, reason, pendingError],
     );
-    return rows[1] > 0;
+    return rows.length > 0;
   }
 
   /** Who is told of a disabled endpoint; one the identity provider suspended is not. */

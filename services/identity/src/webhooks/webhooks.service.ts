@@ -22,6 +22,7 @@ import { IDENTITY_CONFIG, type IdentityConfig } from '../config.js';
 import { MAILER, NETWORK_GUARD, WEBHOOK_QUEUE } from '../tokens.js';
 import { PreferencesService } from '../settings/preferences.service.js';
 import { type NetworkGuard, RefusedAddressError, refusalText } from './network-guard.js';
+import { ENDPOINT_DISABLED } from './webhook-delivery.js';
 import {
   type DeliveryRow,
   type EndpointRow,
@@ -211,9 +212,10 @@ export class WebhooksService {
   }
 
   /**
-   * One delivery per enabled endpoint of the event's organization that subscribed to its type,
-   * and of no other organization: the organization comes from the event's producer, which
-   * recorded the fact in that organization.
+   * One delivery per endpoint of the event's organization that subscribed to its type, and of
+   * no other organization: the organization comes from the event's producer, which recorded the
+   * fact in that organization. A disabled endpoint's is kept failed, never sent: once it is
+   * enabled again, Replay sends what it missed while it was off.
    */
   async fanOut(organizationId: number, announced: WebhookEvent): Promise<void> {
     // The bus carries JSON as written: the bounds are checked here, and an event outside them
@@ -240,6 +242,7 @@ export class WebhooksService {
       messageId: newMessageId(),
       eventType: event.type,
       payload,
+      failed: endpoint.enabled ? null : ENDPOINT_DISABLED,
     }));
     await this.enqueue(await this.webhooks.addDeliveries(deliveries));
   }
