@@ -2,7 +2,7 @@
 // it is written, and `manifest.json` last, naming every other entry with its size and digest.
 // Restoring reads the whole archive once to check it before anything is written.
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, renameSync, rmSync } from 'node:fs';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import tar from 'tar-stream';
@@ -29,14 +29,24 @@ export const ARCHIVE_FORMAT = 1;
  * }} Manifest
  */
 
-/** Writes entries one after the other into a tar file, digesting each as it goes. */
+/** Where an archive is written until its manifest is: no name a finished archive has. */
+export const partialName = (/** @type {string} */ file) => `${file}.partial`;
+
+/**
+ * Writes entries one after the other into a tar file, digesting each as it goes. The archive is
+ * written beside its name and renamed to it once complete (flushed to disk first): an archive
+ * already there (the night before, same --output) is kept until then, and a backup killed or
+ * out of disk midway leaves no file of the name an archive has.
+ */
 export class ArchiveWriter {
   /** @param {string} file */
   constructor(file) {
+    this.file = file;
+    this.partial = partialName(file);
     this.pack = tar.pack();
     /** @type {Record<string, ArchivedFile>} */
     this.files = {};
-    this.done = pipeline(this.pack, createWriteStream(file));
+    this.done = pipeline(this.pack, createWriteStream(this.partial, { flush: true }));
     // An aborted archive ends this pipeline with an error nobody waits for: finish() awaits it.
     this.done.catch(() => undefined);
   }
@@ -45,8 +55,9 @@ export class ArchiveWriter {
    * @param {string} name
    * @param {NodeJS.ReadableStream} body
    * @param {number} size  tar needs each entry's size before its bytes
+   * @param {AbortSignal} [signal]  stops the copy midway
    */
-  async add(name, body, size) {
+  async add(name, body, size, signal) {
     if (name === MANIFEST || this.files[name]) throw new Error(`${name} is already in the archive`);
     const hash = createHash('sha256');
     let seen = 0;
@@ -61,6 +72,7 @@ export class ArchiveWriter {
         },
       }),
       entry,
+      { signal },
     );
     if (seen !== size) throw new Error(`${name}: ${seen} bytes read, ${size} expected`);
     this.files[name] = { size, sha256: hash.digest('hex') };
@@ -77,12 +89,16 @@ export class ArchiveWriter {
     this.pack.entry({ name: MANIFEST }, JSON.stringify(manifest, null, 2));
     this.pack.finalize();
     await this.done;
+    renameSync(this.partial, this.file);
     return manifest;
   }
 
-  /** Abandons the archive (its file is left for the caller to remove). */
-  abort() {
+  /** Abandons the archive: what was written of it is removed, a file at its name left as it was. */
+  async abort() {
     this.pack.destroy();
+    // Once the file stream has closed: removed before, it could still be made by its open.
+    await this.done.catch(() => undefined);
+    rmSync(this.partial, { force: true });
   }
 }
 

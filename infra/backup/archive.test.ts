@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -64,6 +64,24 @@ describe('the backup archive', () => {
       [PICTURE_NAME]: { size: PICTURE.length, sha256: sha256(PICTURE) },
     });
     expect(await verifyArchive(file)).toEqual(written);
+  });
+
+  it('is not at its name until finished: an archive there is kept until the new one replaces it', async () => {
+    const file = join(folder, 'nightly.tar');
+    const previous = Buffer.from('the archive of the night before');
+    writeFileSync(file, previous);
+
+    const failing = new ArchiveWriter(file);
+    await failing.add(DATABASE_DUMP, Readable.from([DUMP]), DUMP.length);
+    // Part written (a disk that filled, a backup killed): the file at the name is untouched.
+    expect(readFileSync(file)).toEqual(previous);
+    await failing.abort();
+    expect(readFileSync(file)).toEqual(previous);
+    expect(readdirSync(folder)).toEqual(['nightly.tar']);
+
+    const written = await writeArchive(file);
+    expect(await verifyArchive(file)).toEqual(written);
+    expect(readdirSync(folder)).toEqual(['nightly.tar']);
   });
 
   it('is refused when one byte of a file changed', async () => {

@@ -1,5 +1,6 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, request as httpRequest, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -154,6 +155,64 @@ describe('npm run backup and npm run restore', () => {
     expect([...(await store.list('org/')), ...(await store.list('backup-hold/'))]).toEqual([]);
   });
 
+  it('stopped by a signal (Ctrl-C, a stopped job), leaves no archive and frees the store for the next', async () => {
+    const store = bucketOf('stopped');
+    await store.put('org/1/pictures/a.png', Buffer.from('picture a'), 'image/png');
+    // The file's download never answers: the backup is mid-copy whenever the signal comes.
+    const held: ServerResponse[] = [];
+    let stalled!: () => void;
+    const copying = new Promise<void>((resolve) => (stalled = resolve));
+    const proxy = createServer((request, response) => {
+      if (request.method === 'GET' && request.url?.startsWith('/stopped/org/1/pictures/a.png')) {
+        held.push(response);
+        return stalled();
+      }
+      const upstream = httpRequest(
+        `${endpoint}${request.url}`,
+        { method: request.method, headers: request.headers },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        },
+      );
+      request.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const output = join(folder, 'stopped.tar');
+    const child = spawn(
+      process.execPath,
+      [join(repoRoot, 'infra/backup/backup.mjs'), '--output', output],
+      {
+        cwd: repoRoot,
+        env: {
+          ...envOf(source, 'stopped'),
+          S3_ENDPOINT: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let said = '';
+    child.stdout.on('data', (chunk) => (said += chunk));
+    child.stderr.on('data', (chunk) => (said += chunk));
+    const ended = new Promise<number | null>((resolve) =>
+      child.on('exit', (code) => resolve(code)),
+    );
+    try {
+      await copying;
+      child.kill('SIGINT');
+      expect(await ended, said).toBe(130);
+    } finally {
+      child.kill('SIGKILL');
+      for (const response of held) response.destroy();
+      proxy.close();
+    }
+    expect(said).toMatch(/Backup stopped by SIGINT: no archive was written/);
+    expect(readdirSync(folder).filter((name) => name.startsWith('stopped.tar'))).toEqual([]);
+    // Its lease released: the next backup need not wait for it to expire.
+    await backup({ output, env: envOf(source, 'stopped'), log: quiet });
+    expect(existsSync(output)).toBe(true);
+  });
+
   it('restores into an empty database and bucket, refuses them once they hold data, and empties the queues of before', async () => {
     await restore({ archive, replace: false, env: envOf(target, 'target'), log: quiet });
     expect(await query(target.databaseUrl, 'SELECT email FROM identity.users ORDER BY id')).toEqual(
@@ -293,6 +352,65 @@ describe('npm run backup and npm run restore', () => {
     );
     expect(await query(target.databaseUrl, 'SELECT email FROM identity.users ORDER BY id')).toEqual(
       before,
+    );
+  });
+
+  it('restores a backup of an older release whose tables lack columns added since', async () => {
+    const older = claimTestResources();
+    const into = claimTestResources();
+    const olderArchive = join(folder, 'older.tar');
+    try {
+      await query(
+        `${SERVER_URL}/postgres`,
+        `CREATE DATABASE "${new URL(older.databaseUrl).pathname.slice(1)}"`,
+      );
+      // The video schema as its first migration made it: no analysis_queued_at yet (added by
+      // AnalysisDispatch1766100000000), an analysis under way.
+      await query(
+        older.databaseUrl,
+        `CREATE SCHEMA video;
+         CREATE TABLE video.migrations (id serial PRIMARY KEY, timestamp bigint NOT NULL, name varchar NOT NULL);
+         INSERT INTO video.migrations (timestamp, name) VALUES (1764300000000, 'Videos1764300000000');
+         CREATE TABLE video.videos (id serial PRIMARY KEY, analysis_status text NOT NULL,
+           progress_updated_at timestamptz NOT NULL DEFAULT now());
+         INSERT INTO video.videos (analysis_status) VALUES ('processing'), ('completed');`,
+      );
+      await backup({ output: olderArchive, env: envOf(older, 'older'), log: quiet });
+      const lines: string[] = [];
+      await restore({
+        archive: olderArchive,
+        replace: false,
+        env: envOf(into, 'older-into'),
+        log: (line) => lines.push(line),
+      });
+      // Handed to the analysis sweeper once the video service has migrated it.
+      expect(
+        await query(
+          into.databaseUrl,
+          `SELECT analysis_status, progress_updated_at = 'epoch' AS stalled FROM video.videos ORDER BY id`,
+        ),
+      ).toEqual([
+        { analysis_status: 'processing', stalled: true },
+        { analysis_status: 'completed', stalled: false },
+      ]);
+      expect(lines).toContainEqual(expect.stringMatching(/0 documents and 1 videos were being/));
+    } finally {
+      await dropDatabase(older.databaseUrl);
+      await dropDatabase(into.databaseUrl);
+    }
+  });
+
+  it('says the database is restored and how to finish when a step after it fails', async () => {
+    const env = envOf(target, 'target');
+    await query(target.databaseUrl, `INSERT INTO identity.users (email) VALUES ('later@x.test')`);
+    // The restore's shell without the product's Redis password: refused once the database is in.
+    const refusing = { ...env, REDIS_URL: 'redis://nobody:wrong@127.0.0.1:6379' };
+    await expect(restore({ archive, replace: true, env: refusing, log: quiet })).rejects.toThrow(
+      /\nThe database is restored, but the restore did not finish \(sessions, Redis, files\): run the same command again with --replace/,
+    );
+    await restore({ archive, replace: true, env, log: quiet });
+    expect(await query(target.databaseUrl, 'SELECT email FROM identity.users ORDER BY id')).toEqual(
+      [{ email: 'a@x.test' }, { email: 'b@x.test' }, { email: 'c@x.test' }],
     );
   });
 

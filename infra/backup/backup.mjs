@@ -27,10 +27,13 @@ import { chooseTool, dataDirOf, productDatabaseUrl, productVersion } from './pos
 export const OBJECT_PREFIX = 'org/';
 
 /**
- * @param {{ output: string, env: NodeJS.ProcessEnv, log?: (line: string) => unknown }} options
+ * `signal` stops it midway (the command's Ctrl-C or a stopped job's SIGTERM): pg_dump is ended,
+ * what was written of the archive removed and the store's lease released, so the next backup
+ * need not wait for the lease to expire.
+ * @param {{ output: string, env: NodeJS.ProcessEnv, log?: (line: string) => unknown, signal?: AbortSignal }} options
  * @returns {Promise<import('./archive.mjs').Manifest>}
  */
-export async function backup({ output, env, log = console.log }) {
+export async function backup({ output, env, log = console.log, signal }) {
   const started = Date.now();
   const databaseUrl = await productDatabaseUrl(env);
   const storage = openStoreItself({ ...StorageEnv.parse(env), DATA_DIR: dataDirOf(env) });
@@ -58,17 +61,21 @@ export async function backup({ output, env, log = console.log }) {
 
     const snapshot = await exportSnapshot(client);
     const dumpFile = path.join(work, 'hub.dump');
-    const dumping = run(pgDump.path, [
-      '--format=custom',
-      `--snapshot=${snapshot}`,
-      ...schemas.map((schema) => `--schema=${schema}`),
-      `--file=${dumpFile}`,
-      `--dbname=${databaseUrl}`,
-    ]);
+    const dumping = run(
+      pgDump.path,
+      [
+        '--format=custom',
+        `--snapshot=${snapshot}`,
+        ...schemas.map((schema) => `--schema=${schema}`),
+        `--file=${dumpFile}`,
+        `--dbname=${databaseUrl}`,
+      ],
+      signal,
+    );
     const counted = summarize(client, schemas);
     const [, summary] = await Promise.all([dumping, counted]);
     await client.query('COMMIT');
-    await writer.add(DATABASE_DUMP, createReadStream(dumpFile), statSync(dumpFile).size);
+    await writer.add(DATABASE_DUMP, createReadStream(dumpFile), statSync(dumpFile).size, signal);
     rmSync(dumpFile);
     await log(`Database dumped (${schemas.length} schemas); copying the files`);
 
@@ -77,13 +84,15 @@ export async function backup({ output, env, log = console.log }) {
       const stat = await storage.stat(key);
       // Removed since it was listed: kept aside, and copied from there below.
       if (!stat) continue;
-      await writer.add(`${OBJECTS_FOLDER}${key}`, await storage.get(key), stat.size);
+      const body = await untilStopped(storage.get(key), signal);
+      await writer.add(`${OBJECTS_FOLDER}${key}`, body, stat.size, signal);
       copied.add(key);
     }
     for (const key of await hold.removedKeys()) {
       const stat = await hold.statRemoved(key);
       if (copied.has(key) || !stat) continue;
-      await writer.add(`${OBJECTS_FOLDER}${key}`, await hold.readRemoved(key), stat.size);
+      const body = await untilStopped(hold.readRemoved(key), signal);
+      await writer.add(`${OBJECTS_FOLDER}${key}`, body, stat.size, signal);
       copied.add(key);
     }
     await hold.confirmHeld();
@@ -104,8 +113,7 @@ export async function backup({ output, env, log = console.log }) {
     );
     return manifest;
   } catch (error) {
-    writer.abort();
-    rmSync(output, { force: true });
+    await writer.abort();
     throw error;
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -156,13 +164,32 @@ async function holdRemovals(storage, startedAt, log) {
 }
 
 /**
- * Runs a tool, failing with its own message.
+ * What `work` answers, unless `signal` stops first: a file the store is slow to serve (or never
+ * serves) does not keep a stopped backup waiting.
+ * @template T
+ * @param {Promise<T>} work
+ * @param {AbortSignal | undefined} signal
+ * @returns {Promise<T>}
+ */
+function untilStopped(work, signal) {
+  if (!signal) return work;
+  signal.throwIfAborted();
+  return new Promise((resolve, reject) => {
+    const stop = () => reject(signal.reason);
+    signal.addEventListener('abort', stop, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+  });
+}
+
+/**
+ * Runs a tool, failing with its own message; `signal` ends it.
  * @param {string} command
  * @param {string[]} args
+ * @param {AbortSignal} [signal]
  */
-export function run(command, args) {
+export function run(command, args, signal) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'], signal });
     let errors = '';
     child.stderr.on('data', (chunk) => (errors += chunk));
     child.on('error', reject);
@@ -196,8 +223,21 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
   const { values } = parseArgs({ options: { output: { type: 'string', short: 'o' } } });
   const folder = process.env.BACKUP_DIR || process.cwd();
   const output = path.resolve(values.output ?? path.join(folder, defaultName()));
-  backup({ output, env: process.env }).catch((error) => {
-    console.error(`Backup failed: ${errorText(error)}`);
-    process.exitCode = 1;
+  // Node's default for these signals ends the process where it stands: the lease then holds the
+  // store for its ten minutes, and the dump stays in the temporary folder.
+  const stop = new AbortController();
+  for (const name of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
+    process.once(name, () => stop.abort(name));
+  }
+  backup({ output, env: process.env, signal: stop.signal }).catch((error) => {
+    if (!stop.signal.aborted) {
+      console.error(`Backup failed: ${errorText(error)}`);
+      process.exitCode = 1;
+      return;
+    }
+    // Its lease was released on the way out (a warning above when it could not be).
+    console.error(`Backup stopped by ${stop.signal.reason}: no archive was written.`);
+    // A download it stopped waiting on may still hold a socket open.
+    process.exit(stop.signal.reason === 'SIGINT' ? 130 : 143);
   });
 }

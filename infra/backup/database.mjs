@@ -218,11 +218,17 @@ export async function markInterruptedWork(client) {
     `UPDATE library.documents SET progress_updated_at = 'epoch'
       WHERE processing_stage IN ('queued', 'extracting', 'ocr', 'images', 'generating_evaluation')`,
   );
+  // A backup older than AnalysisDispatch1766100000000 has no analysis_queued_at: every analysis
+  // under way then had been queued, and that migration, run at the video service's start, dates
+  // their queueing by this progress.
+  const queued = (await hasColumn(client, 'video', 'videos', 'analysis_queued_at'))
+    ? ' AND analysis_queued_at IS NOT NULL'
+    : '';
   const videos = await updateIfPresent(
     client,
     'video.videos',
     `UPDATE video.videos SET progress_updated_at = 'epoch'
-      WHERE analysis_status = 'processing' AND analysis_queued_at IS NOT NULL`,
+      WHERE analysis_status = 'processing'${queued}`,
   );
   // Their jobs were in the Redis the restore emptied: failed with the reason, an administrator
   // resumes an import and replays a delivery from their pages.
@@ -250,6 +256,16 @@ export async function markInterruptedWork(client) {
  */
 export async function endSessions(client) {
   return updateIfPresent(client, 'identity.sessions', 'DELETE FROM identity.sessions');
+}
+
+/** @param {pg.Client} client @param {string} schema @param {string} table @param {string} column */
+async function hasColumn(client, schema, table, column) {
+  const { rowCount } = await client.query(
+    `SELECT 1 FROM information_schema.columns
+      WHERE table_schema = $1 AND table_name = $2 AND column_name = $3`,
+    [schema, table, column],
+  );
+  return (rowCount ?? 0) > 0;
 }
 
 /** @param {pg.Client} client @param {string} table @param {string} sql */

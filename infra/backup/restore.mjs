@@ -115,7 +115,8 @@ export async function restore({ archive, replace, env, log = console.log }) {
   const work = mkdtempSync(path.join(tmpdir(), 'hub-restore-'));
   try {
     await ensureDatabase(databaseUrl);
-    client = await connect(databaseUrl);
+    const db = await connect(databaseUrl);
+    client = db;
     const server = await serverVersion(client);
     const dumpMajor = majorOf(manifest.database.pgDumpVersion);
     const pgRestore = chooseTool(
@@ -174,9 +175,12 @@ export async function restore({ archive, replace, env, log = console.log }) {
     await dropSchemasSetAside(client, replaced);
     rmSync(dumpFile);
 
-    const interrupted = await markInterruptedWork(client);
-    const sessions = await endSessions(client);
-    log(await forgetRedisState(env));
+    const { interrupted, sessions } = await afterTheDatabase(async () => {
+      const handedBack = await markInterruptedWork(db);
+      const ended = await endSessions(db);
+      log(await forgetRedisState(env));
+      return { interrupted: handedBack, sessions: ended };
+    });
     const { files, bytes } = await restoreFiles(archive, storage, storedFiles > 0, log);
     log(
       `Restored ${schemas.length} schemas and ${files} files (${formatBytes(bytes)}) in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
@@ -196,6 +200,25 @@ export async function restore({ archive, replace, env, log = console.log }) {
     rmSync(work, { recursive: true, force: true });
     await client?.end().catch(() => undefined);
     await database.stop();
+  }
+}
+
+/**
+ * A step between the database's commit and the files: a failure there says what was done and
+ * what finishes it, rather than leave a restored database with its sessions, queues and files
+ * of before as if nothing had happened.
+ * @template T
+ * @param {() => Promise<T>} step
+ * @returns {Promise<T>}
+ */
+async function afterTheDatabase(step) {
+  try {
+    return await step();
+  } catch (error) {
+    throw new Error(
+      `${errorText(error)}\nThe database is restored, but the restore did not finish (sessions, Redis, files): run the same command again with --replace.`,
+      { cause: error },
+    );
   }
 }
 
