@@ -291,6 +291,20 @@ describe('people import', () => {
     ]);
   });
 
+  it("imports an HR export with first and last name columns below Excel's sep= line, rows numbered as Excel shows them", async () => {
+    // Excel hides its `sep=;` line: the header is row 1 on screen, the first person row 2.
+    const file =
+      'sep=;\r\nE-mail;First name;Last name\r\nlia@acme.test;Lia;Moreau, Jr\r\nbad-address;Bo;Lee\r\n';
+    const answer = await previewed(file);
+    expect(answer.counts).toMatchObject({ rows: 2, create: 1, refused: 1 });
+    expect(answer.refusedRows).toEqual([
+      expect.objectContaining({ row: 3, email: 'bad-address', code: 'email_invalid' }),
+    ]);
+    expect(await applyAndWait(answer.importId)).toMatchObject({ state: 'done', created: 1 });
+    const { rows } = await stack.sql.query(`SELECT name FROM users WHERE email = 'lia@acme.test'`);
+    expect(rows).toEqual([{ name: 'Lia Moreau, Jr' }]);
+  });
+
   it('applied twice creates nobody twice and mails nobody again', async () => {
     const before = mail.mails.length;
     const answer = await previewed(EXCEL_FILE);

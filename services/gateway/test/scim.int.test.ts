@@ -459,6 +459,89 @@ describe('Microsoft Entra ID', () => {
     expect(removed.status).toBe(204);
     expect((await scim(secret, 'GET', `/Users/${id}`)).status).toBe(404);
   });
+
+  it("renames the member when a PATCH changes name.givenName or name.familyName alone, as Entra ID's do", async () => {
+    const { secret } = await newToken(acmeAdmin, 'Entra ID names');
+    const created = await scim(secret, 'POST', '/Users', {
+      schemas: [USER],
+      userName: 'annie.old@acme.test',
+      displayName: 'Annie Old',
+      name: { givenName: 'Annie', familyName: 'Old' },
+      active: true,
+    });
+    const id = created.body.id as string;
+    const named = async (...operations: object[]) =>
+      (await scim(secret, 'PATCH', `/Users/${id}`, patch(...operations))).body;
+
+    expect(await named({ op: 'Replace', path: 'name.givenName', value: 'Ann' })).toMatchObject({
+      displayName: 'Ann Old',
+      name: { givenName: 'Ann', familyName: 'Old', formatted: 'Ann Old' },
+    });
+    // Entra ID's operation without a path: the attribute named in the value object.
+    expect(await named({ op: 'Replace', value: { 'name.familyName': 'Lee' } })).toMatchObject({
+      displayName: 'Ann Lee',
+      name: { givenName: 'Ann', familyName: 'Lee' },
+    });
+    expect((await scim(secret, 'GET', `/Users/${id}`)).body.displayName).toBe('Ann Lee');
+
+    // A displayName sent with them is the name, even one the member already has.
+    expect(
+      await named(
+        { op: 'Replace', path: 'name.givenName', value: 'Bo' },
+        { op: 'Replace', path: 'displayName', value: 'Dr Bo Lee' },
+      ),
+    ).toMatchObject({ displayName: 'Dr Bo Lee', name: { givenName: 'Bo' } });
+    expect(
+      await named({
+        op: 'Replace',
+        value: { 'name.givenName': 'Bob', displayName: 'Dr Bo Lee' },
+      }),
+    ).toMatchObject({ displayName: 'Dr Bo Lee', name: { givenName: 'Bob' } });
+  });
+
+  it('reads active spelled any case, "FALSE" or "True", and an "Active" attribute, in POST, PUT and PATCH', async () => {
+    const { secret } = await newToken(acmeAdmin, 'Entra ID booleans');
+    const user = { schemas: [USER], userName: 'flag@acme.test', displayName: 'Flag' };
+    const created = await scim(secret, 'POST', '/Users', { ...user, Active: false });
+    const id = created.body.id as string;
+    const put = async (body: object) => {
+      const answer = await scim(secret, 'PUT', `/Users/${id}`, { ...user, ...body });
+      return [answer.status, answer.body.active];
+    };
+    const patched = async (operation: object) => {
+      const answer = await scim(secret, 'PATCH', `/Users/${id}`, patch(operation));
+      return [answer.status, answer.body.active];
+    };
+    const upper = await scim(secret, 'POST', '/Users', {
+      schemas: [USER],
+      UserName: 'upper@acme.test',
+      DisplayName: 'Upper',
+      active: 'FALSE',
+    });
+    // Each step, in order, with the status and active it answered.
+    expect({
+      'POST Active: false': [created.status, created.body.active],
+      'PUT active: "TRUE"': await put({ active: 'TRUE' }),
+      'PUT Active: "False"': await put({ Active: 'False' }),
+      'PUT Active: true': await put({ Active: true }),
+      'PATCH active "FALSE"': await patched({ op: 'Replace', path: 'active', value: 'FALSE' }),
+      'PATCH { Active: "tRUE" }': await patched({ op: 'Replace', value: { Active: 'tRUE' } }),
+      'POST UserName, DisplayName, active: "FALSE"': [
+        upper.status,
+        upper.body.userName,
+        upper.body.displayName,
+        upper.body.active,
+      ],
+    }).toEqual({
+      'POST Active: false': [201, false],
+      'PUT active: "TRUE"': [200, true],
+      'PUT Active: "False"': [200, false],
+      'PUT Active: true': [200, true],
+      'PATCH active "FALSE"': [200, false],
+      'PATCH { Active: "tRUE" }': [200, true],
+      'POST UserName, DisplayName, active: "FALSE"': [201, 'upper@acme.test', 'Upper', false],
+    });
+  });
 });
 
 describe('a user deleted by the identity provider', () => {

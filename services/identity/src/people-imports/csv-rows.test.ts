@@ -78,6 +78,36 @@ describe('readPeopleCsv', () => {
     await expect(rows('email,name\n"ana@x.test,Ana\n')).rejects.toThrow('could not be read as CSV');
   });
 
+  it("reads an HR export's first and last name columns as the name, a single name column first", async () => {
+    const names = async (text: string) => (await rows(text)).map((row) => row.cells.name);
+    expect(await names('Email,First name,Last name\nana@x.test, Ana ,Ruiz\n')).toEqual([
+      'Ana Ruiz',
+    ]);
+    expect(await names('email;Given name;Surname\nbo@x.test;Bo;\ncy@x.test;;Lee\n')).toEqual([
+      'Bo',
+      'Lee',
+    ]);
+    expect(await names('Family name,email,firstname\nDupré,zoe@x.test,Zoë\n')).toEqual([
+      'Zoë Dupré',
+    ]);
+    expect(
+      await names('first name,last name,full name,email\nAna,Ruiz,Ana Ruiz Gil,a@x.test\n'),
+    ).toEqual(['Ana Ruiz Gil']);
+    await expect(rows('email,last name\nana@x.test,Ruiz\n')).rejects.toThrow('No "name" column');
+  });
+
+  it('skips Excel\'s "sep=" first line and splits by the delimiter it names; rows as Excel shows them', async () => {
+    const read = await rows(
+      'sep=;\r\nemail;name;role\r\nana@x.test;Ruiz, Ana;operator\r\n\r\nbo@x.test;Bo;\r\n',
+    );
+    expect(read.map((row) => [row.row, row.cells.email, row.cells.name, row.cells.role])).toEqual([
+      [2, 'ana@x.test', 'Ruiz, Ana', 'operator'],
+      [4, 'bo@x.test', 'Bo', ''],
+    ]);
+    const comma = await rows('\uFEFFsep=,\nemail,name\nzoe@x.test,"Zoë; Z"\n');
+    expect(comma.map((row) => [row.row, row.cells.name])).toEqual([[2, 'Zoë; Z']]);
+  });
+
   it('detects the delimiter from the header line, outside quotes', () => {
     expect(detectDelimiter('email;name;"a,b,c"\nx,y,z')).toBe(';');
     expect(detectDelimiter('email,name\n;;;;')).toBe(',');

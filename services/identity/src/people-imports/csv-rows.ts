@@ -6,7 +6,14 @@ import { RpcFailure } from '@hub/kit';
 /** The columns a file of people may have; any other column is ignored. */
 export type SheetColumn = 'email' | 'name' | 'role' | 'jobFunctions' | 'language' | 'timeZone';
 
-/** One line of the file: `row` is its number in the spreadsheet (the header is row 1). */
+/** An HR export's separate name columns: without a name cell, the name is "first last". */
+type NamePart = 'firstName' | 'lastName';
+type HeaderColumn = SheetColumn | NamePart;
+
+/**
+ * One line of the file: `row` is its number in the spreadsheet (the header is row 1, even
+ * below Excel's `sep=` line, which Excel hides).
+ */
 export interface SheetRow {
   row: number;
   cells: Record<SheetColumn, string>;
@@ -14,12 +21,17 @@ export interface SheetRow {
   extraCells: boolean;
 }
 
-const HEADER_NAMES: Record<string, SheetColumn> = {
+const HEADER_NAMES: Record<string, HeaderColumn> = {
   email: 'email',
   emailaddress: 'email',
   mail: 'email',
   name: 'name',
   fullname: 'name',
+  firstname: 'firstName',
+  givenname: 'firstName',
+  lastname: 'lastName',
+  surname: 'lastName',
+  familyname: 'lastName',
   role: 'role',
   jobfunctions: 'jobFunctions',
   jobfunction: 'jobFunctions',
@@ -54,7 +66,7 @@ function cellText(bytes: Buffer | string): string {
   }
 }
 
-const columnOf = (header: string): SheetColumn | undefined =>
+const columnOf = (header: string): HeaderColumn | undefined =>
   HEADER_NAMES[header.toLowerCase().replace(/[^a-z]/g, '')];
 
 /**
@@ -72,6 +84,14 @@ export function detectDelimiter(head: string): ',' | ';' {
     else if (!quoted && char === ';') semicolons += 1;
   }
   return semicolons > commas ? ';' : ',';
+}
+
+/**
+ * The delimiter Excel's first line `sep=;` (or `sep=,`, any one character) names, which Excel
+ * reads as an instruction and does not show; null when the file does not start with one.
+ */
+export function namedDelimiter(head: string): string | null {
+  return /^sep=([^\r\n"])(?:\r?\n|$)/i.exec(head)?.[1] ?? null;
 }
 
 /** The first bytes (up to the end of the header line), and the stream with them put back. */
@@ -95,10 +115,12 @@ async function splitHead(source: Readable): Promise<{ head: Buffer; whole: Reada
   return { head, whole: Readable.from(rest(), { objectMode: false }) };
 }
 
-function headerColumns(header: string[]): (SheetColumn | undefined)[] {
+function headerColumns(header: string[]): (HeaderColumn | undefined)[] {
   const columns = header.map(columnOf);
+  // A first-name column names people; a last-name column alone names families.
+  const named = columns.includes('name') || columns.includes('firstName');
   for (const needed of ['email', 'name'] as const) {
-    if (!columns.includes(needed)) {
+    if (needed === 'name' ? !named : !columns.includes(needed)) {
       throw RpcFailure.validation(
         `The first row must name the columns: email, name, role, job functions (language and time zone are optional). No "${needed}" column was found.`,
         'file',
@@ -117,11 +139,16 @@ const blankCells = (): Record<SheetColumn, string> => ({
   timeZone: '',
 });
 
-function toRow(record: string[], columns: (SheetColumn | undefined)[], row: number): SheetRow {
+function toRow(record: string[], columns: (HeaderColumn | undefined)[], row: number): SheetRow {
   const cells = blankCells();
+  const parts: Record<NamePart, string> = { firstName: '', lastName: '' };
   columns.forEach((column, index) => {
-    if (column) cells[column] = (record[index] ?? '').trim();
+    const cell = (record[index] ?? '').trim();
+    if (column === 'firstName' || column === 'lastName') parts[column] = cell;
+    else if (column) cells[column] = cell;
   });
+  // A name column wins; the parts name those its cell leaves blank.
+  if (!cells.name) cells.name = [parts.firstName, parts.lastName].filter(Boolean).join(' ');
   const extraCells = record.slice(columns.length).some((cell) => cell.trim() !== '');
   return { row, cells, extraCells };
 }
@@ -134,12 +161,15 @@ function readFailure(error: unknown): unknown {
 
 /**
  * The file's lines of people, streamed: a UTF-8 CSV as Excel or Google Sheets write it (with or
- * without a byte order mark, ',' or ';', quoted cells, CRLF). Blank lines are skipped; more
- * than PEOPLE_IMPORT_MAX_ROWS lines of people is refused before the rest is read.
+ * without a byte order mark, ',' or ';' or the delimiter a `sep=` first line names, quoted
+ * cells, CRLF). Blank lines are skipped; more than PEOPLE_IMPORT_MAX_ROWS lines of people is
+ * refused before the rest is read.
  */
 export async function* readPeopleCsv(source: Readable): AsyncGenerator<SheetRow> {
   const { head, whole } = await splitHead(source);
-  const delimiter = detectDelimiter(head.toString('utf8').replace(/^\uFEFF/, ''));
+  const text = head.toString('utf8').replace(/^\uFEFF/, '');
+  const named = namedDelimiter(text);
+  const delimiter = named ?? detectDelimiter(text);
   const parser = whole.pipe(
     parse({
       bom: true,
@@ -153,12 +183,17 @@ export async function* readPeopleCsv(source: Readable): AsyncGenerator<SheetRow>
     }),
   );
   whole.once('error', (error) => parser.destroy(error));
-  let columns: (SheetColumn | undefined)[] | undefined;
+  let columns: (HeaderColumn | undefined)[] | undefined;
   let row = 0;
   let people = 0;
+  let sepLine = named !== null;
   try {
     for await (const bytes of parser as AsyncIterable<(Buffer | string)[]>) {
       const record = bytes.map(cellText);
+      if (sepLine) {
+        sepLine = false;
+        continue;
+      }
       row += 1;
       if (!columns) {
         columns = headerColumns(record);

@@ -3,9 +3,11 @@ import type { EntityManager } from 'typeorm';
 import { RowId, type ScimAnswer, type ScimCall } from '@hub/proto';
 import {
   answerScimCall,
+  applyPatch,
   bounded,
   equalityValue,
   type EventPublisher,
+  patchOperations,
   refuse,
   savedUnique,
   scimFilter,
@@ -17,7 +19,13 @@ import { EVENTS, REVOCATIONS } from '../tokens.js';
 import type { SessionRevocations } from '../auth/session-revocations.js';
 import { ProfilePicturesService } from '../profile/profile-pictures.service.js';
 import type { UserEntity } from '../users/user.entity.js';
-import { type ScimUserFields, scimUserFields, toScimUser } from './scim-user-resource.js';
+import {
+  nameFollowingItsParts,
+  type ScimUserFields,
+  scimUserFields,
+  spelledUser,
+  toScimUser,
+} from './scim-user-resource.js';
 import { OrganizationsRepository } from '../organizations/organizations.repository.js';
 import {
   type Alongside,
@@ -165,6 +173,15 @@ export class ScimUsersService {
     );
   }
 
+  /** A PATCH as the kit's patchWhole answers it, the name following its parts when they change. */
+  async patch(call: ScimCall): Promise<ScimAnswer> {
+    const current = await this.read(call);
+    const operations = patchOperations(call.body);
+    const patched = applyPatch(current.body, operations);
+    const body = nameFollowingItsParts(current.body, patched, operations);
+    return this.replace({ ...call, body }, current.body);
+  }
+
   async remove({ caller, id }: ScimCall): Promise<ScimAnswer> {
     const user = await this.existing(caller.organizationId, id);
     await this.deletion.delete(user);
@@ -229,10 +246,11 @@ export class ScimUsersService {
 /**
  * A PUT's fields, `active` only when the document states it: a provider that pushes profiles
  * without status (RFC 7644 3.5.1 lets an omitted attribute keep its value) must not restore a
- * member suspended by an earlier deactivation. Read as `active` is, by its exact name.
+ * member suspended by an earlier deactivation. Named in any case, as scimUserFields reads it.
  */
 function statedFields(body: unknown, fields: ScimUserFields): Partial<ScimUserFields> {
-  const stated = !!body && typeof body === 'object' && 'active' in body;
+  const user = spelledUser(body);
+  const stated = !!user && typeof user === 'object' && 'active' in user;
   if (stated) return fields;
   const { active: _unstated, ...rest } = fields;
   return rest;
