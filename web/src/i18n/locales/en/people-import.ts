@@ -19,7 +19,7 @@ export const peopleImport = {
   back: 'Back to the team',
   chooseTitle: '1. Choose a CSV file',
   columns:
-    'Columns, named in the first row: <b>email</b>, <b>name</b>, <b>role</b> (admin, training supervisor, manager or operator; blank: operator for someone new, unchanged for a member), <b>job functions</b> (several separated by <code>;</code>, <code>|</code> or <code>,</code>), and optionally <b>language</b> and <b>time zone</b>.',
+    'Columns, named in the first row: <b>email</b>, <b>name</b> (or <b>first name</b> and <b>last name</b>), <b>role</b> (admin, training supervisor, manager or operator; blank: operator for someone new, unchanged for a member), <b>job functions</b> (several separated by <code>;</code>, <code>|</code> or <code>,</code>), and optionally <b>language</b> and <b>time zone</b>.',
   saveAs:
     'Save from Excel as "CSV UTF-8", or download from Google Sheets as CSV. At most 100,000 rows.',
   organization: 'Organization',
