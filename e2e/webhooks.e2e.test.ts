@@ -69,8 +69,10 @@ describe('webhooks in the settings page', () => {
     const payload = new Webhook(secret).verify(
       received[0]!.body,
       received[0]!.headers as Record<string, string>,
-    ) as { type: string };
+    ) as { type: string; eventId: string };
     expect(payload.type).toBe('webhook.test');
+    // The event's own id, besides the delivery's webhook-id.
+    expect(payload.eventId).toMatch(/^evt_[0-9a-f]{32}$/);
     expect(await delivery.innerText()).toContain(String(received[0]!.headers['webhook-id']));
 
     const overflow = await page.evaluate(() => {

@@ -179,6 +179,8 @@ export const ERROR_TEXTS = {
   people_changed_while_read: 'The people changed while the list was read. Please try again.',
   webhook_delivery_in_flight:
     'This delivery is still being sent or waits for its next attempt. Replay it once it has succeeded or failed.',
+  webhook_endpoint_disabled:
+    'This endpoint is disabled: nothing is sent to it. Enable it again to send.',
   version_not_found: 'Version not found',
   version_content_missing:
     'Version {version} content not available - processing may still be in progress',

@@ -53,6 +53,11 @@ export type WebhookEvent = z.infer<typeof WebhookEvent>;
 export const WebhookPayload = z.object({
   type: DeliveredEventType,
   timestamp: z.string(),
+  /**
+   * The event's id (`evt_…`): the same in every endpoint's delivery of it and on every retry
+   * and replay, where the `webhook-id` header names one endpoint's delivery.
+   */
+  eventId: z.string(),
   data: WebhookEventData,
 });
 export type WebhookPayload = z.infer<typeof WebhookPayload>;

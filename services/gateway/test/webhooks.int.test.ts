@@ -171,6 +171,9 @@ const onWebhook = async (
 const replay = (webhookId: number, deliveryId: number, admin = acmeAdmin) =>
   admin.send(api.replayWebhookDelivery, { params: { id: webhookId, deliveryId } });
 
+/** The payload's event id, the same for every endpoint's delivery of one event. */
+const EVENT_ID = expect.stringMatching(/^evt_[0-9a-f]{32}$/);
+
 const PRIVATE_REFUSAL =
   'This address cannot receive webhooks: it points to a private or local network, which webhooks may not reach.';
 
@@ -330,6 +333,7 @@ describe('delivering events', () => {
     expect(payload).toEqual({
       type: 'member.removed',
       timestamp: expect.any(String),
+      eventId: EVENT_ID,
       data: { userId: leaving },
     });
     expect(() =>
@@ -829,6 +833,18 @@ describe('an endpoint failing for a day', () => {
     const mails = await disabledMails();
     expect(mails.map((mail) => mail.recipient)).toEqual(['admin@acme.test']);
     expect(mails[0]!.text_body).toContain(receiver.url());
+    // Disabled, a test event or a replay would fail unsent: both refused, nothing recorded.
+    for (const refused of [
+      await onWebhook(api.testWebhook, webhook.id),
+      await replay(webhook.id, failed!.id),
+    ]) {
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({
+        code: 'webhook_endpoint_disabled',
+        message: ERROR_TEXTS.webhook_endpoint_disabled,
+      });
+    }
+    expect(await deliveries(webhook.id)).toEqual([failed]);
     // Enabled again, the receiver well, the missed delivery replayed with its id.
     receiver.answer = 200;
     const enabled = await onWebhook(api.enableWebhook, webhook.id);
@@ -1109,6 +1125,7 @@ describe('facts the services record', () => {
     expect(verify(secret, receiver.received[0]!)).toEqual({
       type: 'member.joined',
       timestamp: expect.any(String),
+      eventId: EVENT_ID,
       data: { userId, name: 'Pat Provisioned', email: 'provisioned@acme.test', role: 'operator' },
     });
     await receiver.stop();
@@ -1159,6 +1176,7 @@ describe('facts the services record', () => {
     expect(expiring[0]).toEqual({
       type: 'certification.expiring',
       timestamp: expect.any(String),
+      eventId: EVENT_ID,
       data: expected(certification.expires_at),
     });
     // Its term ends: the next sweep tells of the expiry.
@@ -1175,6 +1193,7 @@ describe('facts the services record', () => {
     expect(both[1]).toEqual({
       type: 'certification.expired',
       timestamp: expect.any(String),
+      eventId: EVENT_ID,
       data: expected(ended[0]!.expires_at),
     });
     await receiver.stop();
@@ -1226,6 +1245,7 @@ describe('facts the services record', () => {
       expect(verify(secret, receiver.received[0]!)).toEqual({
         type: 'video.analysed',
         timestamp: expect.any(String),
+        eventId: EVENT_ID,
         data: { videoId, title: 'Line 3 cooling', detectedOperators: 0, identifiedOperators: 0 },
       });
     } finally {

@@ -15,8 +15,17 @@ const STATUS_STYLE: Record<WebhookDeliveryView['status'], string> = {
   pending: 'text-amber-700 dark:text-amber-400',
   failed: 'text-red-600',
 };
-/** A webhook's delivery log, followed while open; a delivery can be sent again. */
-export function WebhookDeliveries(props: { webhookId: number }) {
+/** Why nothing can be sent to the endpoint now, and the element that says so. */
+export interface Unsendable {
+  id: string;
+  reason: string;
+}
+
+/**
+ * A webhook's delivery log, followed while open; a delivery can be sent again, unless the
+ * endpoint is disabled (`unsendable`: the replay would fail unsent).
+ */
+export function WebhookDeliveries(props: { webhookId: number; unsendable: Unsendable | null }) {
   const { t } = useTranslation();
   const eventName = useEventName();
   const deliveries = useQuery(webhookDeliveriesQuery(props.webhookId));
@@ -74,7 +83,11 @@ export function WebhookDeliveries(props: { webhookId: number }) {
           <button
             type="button"
             data-testid="webhook-delivery-replay"
-            disabled={replay.isPending || delivery.status === 'pending'}
+            disabled={
+              replay.isPending || delivery.status === 'pending' || props.unsendable !== null
+            }
+            title={props.unsendable?.reason}
+            aria-describedby={props.unsendable?.id}
             className={smallOutlineButtonClass}
             onClick={() => replay.mutate(delivery.id)}
           >

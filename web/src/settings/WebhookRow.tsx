@@ -1,5 +1,5 @@
 import type { WebhookView } from '@hub/proto';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readableFailureReason } from '../api/failure-reason';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -15,6 +15,11 @@ export function WebhookRow(props: { webhook: WebhookView; onSecret: (secret: str
   const eventName = useEventName();
   const { webhook } = props;
   const [open, setOpen] = useState(false);
+  // A disabled endpoint fails every delivery unsent: sending is not offered, and the row says why.
+  const unsendableId = useId();
+  const unsendable = webhook.enabled
+    ? null
+    : { id: unsendableId, reason: t('settings.webhooks.enableToSend') };
   const { test, rotate, enable, remove } = useWebhookActions(webhook, {
     onTested: () => setOpen(true),
     onSecret: props.onSecret,
@@ -59,7 +64,9 @@ export function WebhookRow(props: { webhook: WebhookView; onSecret: (secret: str
         <button
           type="button"
           data-testid="webhook-test"
-          disabled={test.isPending}
+          disabled={test.isPending || unsendable !== null}
+          title={unsendable?.reason}
+          aria-describedby={unsendable?.id}
           className={smallOutlineButtonClass}
           onClick={() => test.mutate()}
         >
@@ -109,7 +116,12 @@ export function WebhookRow(props: { webhook: WebhookView; onSecret: (secret: str
           onConfirm={() => remove.mutate()}
         />
       </div>
-      {open && <WebhookDeliveries webhookId={webhook.id} />}
+      {unsendable && (
+        <p id={unsendable.id} className="text-xs text-slate-500 dark:text-slate-400">
+          {unsendable.reason}
+        </p>
+      )}
+      {open && <WebhookDeliveries webhookId={webhook.id} unsendable={unsendable} />}
     </li>
   );
 }

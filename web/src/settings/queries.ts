@@ -47,8 +47,20 @@ export const webhooksQuery = queryOptions({
 export const webhookDeliveriesQuery = (id: number) =>
   queryOptions({
     queryKey: [api.webhookDeliveries.path, id],
-    queryFn: ({ signal }): Promise<WebhookDeliveryList> =>
-      call(api.webhookDeliveries, { params: { id }, signal }),
+    queryFn: async ({ signal, client }): Promise<WebhookDeliveryList> => {
+      // The endpoints are read with each reading of the log: an endpoint disabled (or enabled
+      // again) since shows so in its row as its deliveries do, never "Enabled" beside a log of
+      // "endpoint disabled". A failed reading of the list leaves it as it was.
+      const [deliveries] = await Promise.all([
+        call(api.webhookDeliveries, { params: { id }, signal }),
+        // Several logs open read the list once at a time.
+        client.refetchQueries(
+          { queryKey: webhooksQuery.queryKey, exact: true },
+          { cancelRefetch: false },
+        ),
+      ]);
+      return deliveries;
+    },
     // Deliveries are retried in the background: the log follows them while it is open.
     refetchInterval: 3000,
   });

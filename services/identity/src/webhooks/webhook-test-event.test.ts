@@ -15,7 +15,7 @@ describe('where the webhook texts send an administrator', () => {
   it('the test delivery names Settings > Webhooks', async () => {
     const added: NewDelivery[] = [];
     const repository = {
-      endpoint: async () => ({ id: 7, organization_id: 3 }),
+      endpoint: async () => ({ id: 7, organization_id: 3, enabled: true }),
       addDeliveries: async (rows: NewDelivery[]) => {
         added.push(...rows);
         return [];

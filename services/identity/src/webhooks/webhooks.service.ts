@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { addFairly, type Mailer, messages, RpcFailure } from '@hub/kit';
@@ -39,6 +39,7 @@ export const MAX_ENDPOINTS = 20;
 export const TOO_MANY_ENDPOINTS = `An organization can have at most ${MAX_ENDPOINTS} webhook endpoints. Delete one first.`;
 
 export const DELIVERY_IN_FLIGHT = ERROR_TEXTS.webhook_delivery_in_flight;
+export const ENDPOINT_IS_DISABLED = ERROR_TEXTS.webhook_endpoint_disabled;
 export const NOT_QUEUED =
   'Not sent again: the delivery queue could not be reached. Replay it again.';
 
@@ -77,9 +78,25 @@ const deliveryView = (row: DeliveryRow): WebhookDeliveryView => ({
   lastAttemptAt: row.last_attempt_at?.toISOString() ?? null,
 });
 
+/**
+ * The payload's `eventId`: derived from the organization and the fact's id, so every endpoint's
+ * delivery of one event carries the same, and the fact announced again (an endpoint added in
+ * between) too; opaque, as the fact's id is the producers' own naming.
+ */
+export const eventIdOf = (organizationId: number, factId: string) =>
+  `evt_${createHash('sha256').update(`${organizationId}:${factId}`).digest('hex').slice(0, 32)}`;
+
+/** An event as its payload says it: built once per event, the same body for every endpoint. */
+interface PayloadEvent {
+  eventId: string;
+  type: DeliveredEventType;
+  occurredAt: string;
+  data: WebhookEventData;
+}
+
 /** The body sent: bounded by its schema, refused past the hard limit all the same. */
-export function payloadOf(type: DeliveredEventType, occurredAt: string, data: WebhookEventData) {
-  const payload: WebhookPayload = { type, timestamp: occurredAt, data };
+export function payloadOf({ eventId, type, occurredAt, data }: PayloadEvent) {
+  const payload: WebhookPayload = { type, timestamp: occurredAt, eventId, data };
   const body = JSON.stringify(payload);
   if (Buffer.byteLength(body) > WEBHOOK_MAX_PAYLOAD_BYTES) {
     throw new Error(`a ${type} payload of ${Buffer.byteLength(body)} bytes is over the limit`);
@@ -159,20 +176,24 @@ export class WebhooksService {
     return endpointView(row);
   }
 
+  /** A test event, refused (409) while the endpoint is disabled: it would fail unsent. */
   async test(actor: Actor, webhookId: number) {
     const endpoint = await this.webhooks.endpoint(actor.organizationId, webhookId);
     if (!endpoint) throw notFound();
-    const occurredAt = new Date().toISOString();
-    const payload = payloadOf(WEBHOOK_TEST_EVENT, occurredAt, {
-      webhookId,
-      message: 'A test event sent from Settings > Webhooks.',
+    if (!endpoint.enabled) throw disabledEndpoint();
+    const factId = `test-${randomUUID()}`;
+    const payload = payloadOf({
+      eventId: eventIdOf(endpoint.organization_id, factId),
+      type: WEBHOOK_TEST_EVENT,
+      occurredAt: new Date().toISOString(),
+      data: { webhookId, message: 'A test event sent from Settings > Webhooks.' },
     });
     await this.enqueue(
       await this.webhooks.addDeliveries([
         {
           endpointId: endpoint.id,
           organizationId: endpoint.organization_id,
-          eventId: `test-${randomUUID()}`,
+          eventId: factId,
           messageId: newMessageId(),
           eventType: WEBHOOK_TEST_EVENT,
           payload,
@@ -193,9 +214,12 @@ export class WebhooksService {
 
   /**
    * A finished delivery sent again. One still pending is refused (409): its job is queued or
-   * sending, and a second job would send it at the same time as the first.
+   * sending, and a second job would send it at the same time as the first. So is one of a
+   * disabled endpoint (409): it would fail at once, unsent.
    */
   async replay(actor: Actor, webhookId: number, deliveryId: number) {
+    const endpoint = await this.webhooks.endpoint(actor.organizationId, webhookId);
+    if (endpoint && !endpoint.enabled) throw disabledEndpoint();
     const row = await this.webhooks.replay(actor.organizationId, webhookId, deliveryId);
     if (!row) throw RpcFailure.notFound('Delivery not found');
     if (row === 'in-flight') throw new RpcFailure('conflict', DELIVERY_IN_FLIGHT);
@@ -230,7 +254,7 @@ export class WebhooksService {
     if (endpoints.length === 0) return;
     let payload: string;
     try {
-      payload = payloadOf(event.type, event.occurredAt, event.data);
+      payload = payloadOf({ ...event, eventId: eventIdOf(organizationId, event.id) });
     } catch (error) {
       this.logger.error(`webhook event ${event.id} refused: ${String(error)}`);
       return;
@@ -293,6 +317,7 @@ export class WebhooksService {
 }
 
 const notFound = () => RpcFailure.notFound('Webhook not found');
+const disabledEndpoint = () => new RpcFailure('conflict', ENDPOINT_IS_DISABLED);
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

@@ -258,6 +258,7 @@ export const en = {
       deliveries: 'Deliveries',
       hideDeliveries: 'Hide deliveries',
       sendTest: 'Send test event',
+      enableToSend: 'Enable the endpoint to send',
       enable: 'Enable again',
       rotate: 'Rotate secret',
       rotateTitle: 'Rotate the signing secret?',

@@ -254,6 +254,7 @@ export const es: Catalog = {
       deliveries: 'Envíos',
       hideDeliveries: 'Ocultar envíos',
       sendTest: 'Enviar evento de prueba',
+      enableToSend: 'Activa el endpoint para enviar',
       enable: 'Activar de nuevo',
       rotate: 'Cambiar secreto',
       rotateTitle: '¿Cambiar el secreto de firma?',

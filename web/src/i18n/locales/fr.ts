@@ -255,6 +255,7 @@ export const fr: Catalog = {
       deliveries: 'Envois',
       hideDeliveries: 'Masquer les envois',
       sendTest: 'Envoyer un événement de test',
+      enableToSend: 'Réactivez le point de terminaison pour envoyer',
       enable: 'Réactiver',
       rotate: 'Changer le secret',
       rotateTitle: 'Changer le secret de signature ?',

@@ -169,6 +169,8 @@ export const errors: Record<ErrorCode, string> = {
     'Las personas cambiaron mientras se leía la lista. Inténtalo de nuevo.',
   webhook_delivery_in_flight:
     'Este envío aún se está realizando o espera su próximo intento. Reenvíalo cuando se haya entregado o haya fallado.',
+  webhook_endpoint_disabled:
+    'Este endpoint está desactivado: no se le envía nada. Actívalo de nuevo para enviar.',
   version_not_found: 'No se encontró la versión.',
   version_content_missing:
     'El contenido de la versión {{version}} aún no está disponible; puede que se esté procesando todavía.',

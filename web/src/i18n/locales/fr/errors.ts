@@ -176,6 +176,8 @@ export const errors: Record<ErrorCode, string> = {
     'Les personnes ont changé pendant la lecture de la liste. Veuillez réessayer.',
   webhook_delivery_in_flight:
     'Cet envoi est encore en cours ou attend sa prochaine tentative. Renvoyez-le une fois qu’il a abouti ou échoué.',
+  webhook_endpoint_disabled:
+    'Ce point de terminaison est désactivé : rien ne lui est envoyé. Réactivez-le pour envoyer.',
   version_not_found: 'Version introuvable.',
   version_content_missing:
     'Le contenu de la version {{version}} n’est pas encore disponible ; elle est peut-être encore en cours de traitement.',
