@@ -93,6 +93,8 @@ export const MAX_FINDINGS_PER_OBSERVATION = 100;
 
 /** Longest note of a finding (characters). */
 export const FINDING_NOTE_MAX_LENGTH = 5000;
+/** The most an answer may say was spent on its question: a day. */
+export const MAX_SECONDS_ON_QUESTION = 86_400;
 
 export const CreateObservationRequest = z.object({
   sopDocumentId: BodyRowId.optional().nullable(),
@@ -260,7 +262,7 @@ export const ResponseSubmission = z.object({
     .toUpperCase()
     .regex(/^[A-H]$/, 'Please select an option before continuing'),
   selectedOptionText: z.string().max(1000).optional().default(''),
-  timeSpentSeconds: z.coerce.number().int().min(0).max(86_400).default(0),
+  timeSpentSeconds: z.coerce.number().int().min(0).max(MAX_SECONDS_ON_QUESTION).default(0),
   managerNotes: z.string().trim().max(5000).optional().default(''),
   idempotencyKey: IdempotencyKey.optional(),
 });

@@ -1,9 +1,12 @@
 import type { ObservationSession } from '@hub/proto';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../i18n/i18n';
+import { memoryStorage } from './memory-storage.test-support';
 import { QuestionStep } from './QuestionStep';
+import { MAX_SECONDS_ON_QUESTION } from '@hub/proto';
+import { secondsSpent } from './useQuestionTimer';
 
 const session: ObservationSession = {
   id: 9,
@@ -54,5 +57,39 @@ describe("a question's category", () => {
     } finally {
       await i18n.changeLanguage('en');
     }
+  });
+});
+
+/** The time on the question the page shows, as a phone opens it at `at` (epoch ms). */
+const timerAt = (at: number, index = 0) => {
+  vi.setSystemTime(at);
+  const markup = renderToStaticMarkup(
+    createElement(QuestionStep, { session, index, now: at, waiting: 0, onAnswer: () => undefined }),
+  );
+  return /data-testid="question-timer"[^>]*>([^<]*)</.exec(markup)?.[1];
+};
+
+describe("a question's timer", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('keeps counting from when the question was first shown after the page is reloaded', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.stubGlobal('localStorage', memoryStorage());
+    const shown = Date.parse('2026-01-01T08:00:00.000Z');
+    expect(timerAt(shown)).toContain('0:00');
+    // The phone reloaded the page (or the browser brought back a discarded tab) 95 s later.
+    expect(timerAt(shown + 95_000)).toContain('1:35');
+    // The next question is counted from when it appeared.
+    expect(timerAt(shown + 100_000, 1)).toContain('0:00');
+    expect(timerAt(shown + 110_000, 1)).toContain('0:10');
+  });
+
+  it('never answers more time than the server accepts, for a question left open overnight', () => {
+    const shown = Date.parse('2026-01-01T08:00:00.000Z');
+    expect(secondsSpent(shown, shown + 95_000)).toBe(95);
+    expect(secondsSpent(shown, shown + 2 * 86_400_000)).toBe(MAX_SECONDS_ON_QUESTION);
   });
 });

@@ -24,11 +24,11 @@ interface QuestionStepProps {
 /** One question: its options, notes, timer and advance button. Keyed by question by its parent. */
 export function QuestionStep({ session, index, now, waiting, onAnswer }: QuestionStepProps) {
   const { t } = useTranslation();
-  const timer = useQuestionTimer(now);
   const [selected, setSelected] = useState<number | null>(null);
   const [notes, setNotes] = useState('');
   const total = session.totalQuestions || session.questions.length;
   const question = session.questions[index]!;
+  const timer = useQuestionTimer(now, session.id, question.id);
   const last = isLastQuestion(index, total);
   // On a phone or tablet, held in one hand: the timer and the advance button stay on screen.
   const wide = useMediaQuery(WIDE_SCREEN);

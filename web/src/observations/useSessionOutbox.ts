@@ -37,12 +37,28 @@ function send(observationId: number, item: OutboxItem): Promise<SentItem> {
   );
 }
 
+/** The device's localStorage; null where even reading it is refused (storage disabled). */
+function deviceStorage(): Storage | null {
+  try {
+    return localStorage;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Sends one observation's queue in order, one item at a time, keeping it in localStorage.
  * Exported for its tests (two tabs of one session).
  */
 export class OutboxSender {
-  private items: OutboxItem[];
+  private items: OutboxItem[] = [];
+  /** The entry as last read or written, so a snapshot is the same array until it changes. */
+  private raw: string | null = null;
+  /**
+   * False while the device keeps nothing (storage full, or refused): this page's copy is then the
+   * queue. Rereading the empty or older entry instead lost each answer recorded before the last.
+   */
+  private kept = true;
   private readonly listeners = new Set<() => void>();
   private sending = false;
   private running = false;
@@ -55,7 +71,7 @@ export class OutboxSender {
     private readonly events: OutboxEvents,
   ) {
     this.storageKey = outboxStorageKey(readCurrentUser()?.id, observationId);
-    this.items = restoreOutbox(localStorage, this.storageKey);
+    this.items = this.stored();
   }
 
   readonly subscribe = (listener: () => void) => {
@@ -63,7 +79,17 @@ export class OutboxSender {
     return () => void this.listeners.delete(listener);
   };
 
-  readonly snapshot = () => this.items;
+  /**
+   * The queue as kept, also what another tab of the session recorded: a tab that showed only its
+   * own asked again a question the other had answered, and let the last one be answered (the
+   * observation completed) with the other's answers still waiting.
+   */
+  readonly snapshot = () => this.stored();
+
+  /** Another tab wrote the queue (the `storage` event): shown again. */
+  readonly otherTabWrote = (event: Pick<StorageEvent, 'key'>) => {
+    if (event.key === this.storageKey || event.key === null) this.notify();
+  };
 
   readonly record = (item: OutboxItem) => {
     this.update(enqueue(this.stored(), item));
@@ -88,12 +114,41 @@ export class OutboxSender {
    * writes the same entry, and writing our copy over it lost what that tab recorded.
    */
   private stored(): OutboxItem[] {
-    return restoreOutbox(localStorage, this.storageKey);
+    if (!this.kept) return this.items;
+    let raw: string | null;
+    try {
+      raw = deviceStorage()?.getItem(this.storageKey) ?? null;
+    } catch {
+      this.kept = false;
+      return this.items;
+    }
+    if (raw !== this.raw) {
+      this.raw = raw;
+      this.items = restoreOutbox({ getItem: () => raw }, this.storageKey);
+    }
+    return this.items;
   }
 
   private update(items: OutboxItem[]) {
     this.items = items;
-    persistOutbox(localStorage, this.storageKey, items);
+    this.kept = this.persist(items);
+    this.notify();
+  }
+
+  /** Whether the device kept the queue. */
+  private persist(items: OutboxItem[]): boolean {
+    const storage = deviceStorage();
+    if (!storage) return false;
+    try {
+      persistOutbox(storage, this.storageKey, items);
+      this.raw = storage.getItem(this.storageKey);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private notify() {
     for (const listener of this.listeners) listener();
   }
 
@@ -102,7 +157,11 @@ export class OutboxSender {
     this.sending = true;
     clearTimeout(this.timer);
     try {
-      for (let item = nextToSend(this.items); item && this.running; item = nextToSend(this.items)) {
+      for (
+        let item = nextToSend(this.stored());
+        item && this.running;
+        item = nextToSend(this.stored())
+      ) {
         try {
           const sent = await send(this.observationId, item);
           this.failures = 0;
@@ -140,8 +199,10 @@ export function useSessionOutbox(observationId: number, events: OutboxEvents) {
   useEffect(() => {
     sender.start();
     window.addEventListener('online', sender.start);
+    window.addEventListener('storage', sender.otherTabWrote);
     return () => {
       window.removeEventListener('online', sender.start);
+      window.removeEventListener('storage', sender.otherTabWrote);
       sender.stop();
     };
   }, [sender]);
