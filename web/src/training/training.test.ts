@@ -1,4 +1,4 @@
-import { DEFAULT_PREFERENCES } from '@hub/proto';
+import { type Course, DEFAULT_PREFERENCES, SaveCourseRequest } from '@hub/proto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setDatePreferences } from '../i18n/format';
 import {
@@ -7,6 +7,7 @@ import {
   courseButton,
   courseButtonLabel,
   courseCategories,
+  courseDraftOf,
   courseDueText,
   courseErrors,
   courseSaveBody,
@@ -183,5 +184,20 @@ describe('saving a course', () => {
     const read = { updatedAt: '2026-12-05T10:00:00.123Z' } as Parameters<typeof courseSaveBody>[0];
     expect(courseSaveBody(read, body)).toEqual({ ...body, updatedAt: '2026-12-05T10:00:00.123Z' });
     expect(courseSaveBody(null, body)).toEqual(body);
+  });
+
+  /**
+   * The editor has no due date field: an edit of the title sent none, which the contract reads
+   * as null, so a course's deadline (Upcoming Goals, 'Overdue' on its cards) was lost.
+   */
+  it("keeps the course's due date through an edit", () => {
+    const course = {
+      ...body,
+      dueDate: '2027-03-31',
+      sops: [{ documentId: 4, title: 'Cooling', evaluationId: 9, passed: false }],
+    } as unknown as Course;
+    const sent = SaveCourseRequest.parse({ ...courseDraftOf(course), title: 'Cooling food' });
+    expect(sent.dueDate).toBe('2027-03-31');
+    expect(emptyCourseDraft().dueDate).toBeNull();
   });
 });

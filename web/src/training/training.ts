@@ -139,6 +139,11 @@ export interface CourseDraft {
   duration: string;
   difficulty: string;
   documentIds: number[];
+  /**
+   * Carried through unseen (the form has no field for it): a save without it reads as none, so
+   * an edit of the title took away the course's deadline.
+   */
+  dueDate: string | null;
 }
 
 export const emptyCourseDraft = (): CourseDraft => ({
@@ -148,6 +153,7 @@ export const emptyCourseDraft = (): CourseDraft => ({
   duration: '',
   difficulty: 'Beginner',
   documentIds: [],
+  dueDate: null,
 });
 
 export function courseDraftOf(course: Course): CourseDraft {
@@ -158,6 +164,7 @@ export function courseDraftOf(course: Course): CourseDraft {
     duration: course.duration,
     difficulty: course.difficulty,
     documentIds: course.sops.map((sop) => sop.documentId),
+    dueDate: course.dueDate,
   };
 }
 
