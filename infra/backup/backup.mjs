@@ -21,7 +21,7 @@ import {
   OBJECTS_FOLDER,
 } from './archive.mjs';
 import { connect, exportSnapshot, serverVersion, serviceSchemas, summarize } from './database.mjs';
-import { chooseTool, dataDirOf, productDatabaseUrl, productVersion } from './postgres-tools.mjs';
+import { chooseTool, dataDirOf, productDatabaseUrl, productRelease } from './postgres-tools.mjs';
 
 /** Every object the product stores is below this prefix (packages/runtime storage-keys.ts). */
 export const OBJECT_PREFIX = 'org/';
@@ -100,7 +100,7 @@ export async function backup({ output, env, log = console.log, signal }) {
     const manifest = await writer.finish({
       format: ARCHIVE_FORMAT,
       createdAt: new Date(started).toISOString(),
-      product: productVersion(env),
+      product: productRelease(env),
       database: { serverVersion: server.version, pgDumpVersion: pgDump.version, schemas: summary },
       storage: { kind: storage.kind, objects },
     });

@@ -20,6 +20,7 @@ import {
   isLoopback,
   postgresDataDir,
 } from '../launcher/postgres.mjs';
+import { productVersion } from '@hub/runtime';
 import { answersPostgres } from '../launcher/ports.mjs';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -219,10 +220,11 @@ function subfolders(folder) {
 }
 
 /**
- * The product's version: $HUB_VERSION (set it in images), else the git commit of the checkout.
+ * The product's version (@hub/runtime's productVersion: the organization export's manifest says
+ * the same), and the git commit of a checkout beside it.
  * @param {NodeJS.ProcessEnv} env
  */
-export function productVersion(env) {
+export function productRelease(env) {
   let commit = null;
   try {
     commit = execFileSync('git', ['rev-parse', 'HEAD'], {
@@ -231,10 +233,7 @@ export function productVersion(env) {
       stdio: ['ignore', 'pipe', 'ignore'],
     }).trim();
   } catch {
-    // not a git checkout (an image): HUB_VERSION says it
+    // not a git checkout (an image): no commit to name
   }
-  const packageVersion = JSON.parse(
-    readFileSync(path.join(repoRoot, 'proto/package.json'), 'utf8'),
-  ).version;
-  return { version: env.HUB_VERSION || commit || packageVersion, commit };
+  return { version: productVersion(env), commit };
 }

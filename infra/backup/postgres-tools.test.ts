@@ -12,7 +12,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { chooseTool, findTools, majorOf } from './postgres-tools.mjs';
+import { chooseTool, findTools, majorOf, productRelease, repoRoot } from './postgres-tools.mjs';
 
 const folder = mkdtempSync(join(tmpdir(), 'hub-pg-tools-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -88,5 +88,22 @@ describe('choosing a PostgreSQL tool', () => {
 
     expect(ours()).toEqual({ path: tool, version: '18.4', major: 18 });
     expect(readFileSync(calls, 'utf8')).toBe('asked\nasked\n');
+  });
+});
+
+describe("the product's version in a backup's manifest", () => {
+  const declared = (
+    JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version?: string }
+  ).version;
+
+  it("is the root package.json's, as the organization export's manifest says it", () => {
+    expect(declared).toMatch(/^\d+\.\d+\.\d+/);
+    expect(productRelease({}).version).toBe(declared);
+  });
+
+  it('is HUB_VERSION when it is set, the commit kept beside it', () => {
+    const { version, commit } = productRelease({ HUB_VERSION: '7.3.1-rc.2' });
+    expect(version).toBe('7.3.1-rc.2');
+    expect(commit === null || /^[0-9a-f]{40}$/.test(commit)).toBe(true);
   });
 });

@@ -79,6 +79,11 @@ export const RecordCursor = z.array(z.union([z.string().max(200), z.number()])).
 export type RecordCursor = z.infer<typeof RecordCursor>;
 
 export const RecordBatch = z.object({
+  /**
+   * The kind's columns, in its table's order: every row's keys, and a CSV's header even when the
+   * kind has no rows.
+   */
+  columns: z.array(z.string()),
   rows: z.array(z.record(z.string(), z.unknown())),
   /** null once the last row was sent. */
   next: RecordCursor.nullable(),

@@ -26,3 +26,4 @@ export * from './tracing/trace-context.js';
 export * from './tracing/tracing.js';
 export * from './logging/logger.js';
 export * from './failures/failure-causes.js';
+export * from './release/product-version.js';

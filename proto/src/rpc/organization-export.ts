@@ -12,8 +12,22 @@ const batchRequest = <K extends readonly [string, ...string[]]>(kinds: K) =>
     limit: z.number().int().min(1).max(5000),
   });
 
-/** One batch of an organization's records of one kind, from the service that owns them. */
+/**
+ * What the gateway asks for an organization's export: one batch of its records of one kind, from
+ * the service that owns them, and (identity) the stored files to leave out.
+ */
 export const exportRpc = {
+  /**
+   * The storage keys below the organization that are not its to take away: the super
+   * administrator's pictures, stored below the platform's organization they belong to.
+   */
+  identityWithheldFiles: rpc(
+    'identity',
+    'export.withheld-files',
+    ORGANIZATION_ADMINS,
+    z.object({ actor: Actor, organizationId: z.number().int().positive() }),
+    z.object({ keys: z.array(z.string()) }),
+  ),
   identityRecords: rpc(
     'identity',
     'export.records',

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { api, type ExportManifest } from '@hub/proto';
@@ -152,6 +153,44 @@ describe("an organization's export", () => {
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.test"")"`);
   });
 
+  it("writes every spreadsheet's header, even of a kind without rows, with the JSON's columns", async () => {
+    const fresh = await unzip((await download(otherAdmin)).data);
+    expect(records(fresh, 'records/observation/observations.json')).toEqual([]);
+    for (const name of ['observations', 'certifications']) {
+      const csv = fresh.get(`records/${name}.csv`)!.toString('utf8');
+      expect(csv.split('\r\n')[0], name).toMatch(/^id,organization_id,/);
+      expect(csv.split('\r\n').filter(Boolean), name).toHaveLength(1);
+    }
+    const entries = await unzip((await download(acme.members.admin.session)).data);
+    const header = entries.get('records/members.csv')!.toString('utf8').split('\r\n')[0]!;
+    const [member] = records(entries, 'records/identity/members.json');
+    expect(header.split(',').toSorted()).toEqual(Object.keys(member!).toSorted());
+    expect(header.split(',')).not.toContain('password_hash');
+  });
+
+  it("names the product's declared version, or HUB_VERSION's when it is set", async () => {
+    const declared = (
+      JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+        version?: string;
+      }
+    ).version;
+    expect(declared).toMatch(/^\d+\.\d+\.\d+/);
+    const manifestOf = async () =>
+      JSON.parse(
+        (await unzip((await download(otherAdmin)).data)).get('manifest.json')!.toString('utf8'),
+      ) as ExportManifest;
+    const before = process.env.HUB_VERSION;
+    try {
+      delete process.env.HUB_VERSION;
+      expect((await manifestOf()).productVersion).toBe(declared);
+      process.env.HUB_VERSION = '7.3.1-rc.2';
+      expect((await manifestOf()).productVersion).toBe('7.3.1-rc.2');
+    } finally {
+      if (before === undefined) delete process.env.HUB_VERSION;
+      else process.env.HUB_VERSION = before;
+    }
+  });
+
   it("is another organization's only for the super administrator, and audited", async () => {
     expect(
       (await download(otherAdmin, `?organizationId=${acme.organizationId}`)).response.status,
@@ -285,7 +324,39 @@ describe("an organization's export, kind by kind", () => {
     expect(rootSignIns.length).toBeGreaterThan(0);
     const domain = SUPER_ADMIN.email.split('@')[1]!;
     const platformAdmin = await createMember(stack, root!.organization_id, domain, 'admin');
+    // Their picture, and one they uploaded and never chose, are stored below the platform's.
+    const pictures = `org/${root!.organization_id}/profile-pictures`;
+    const stored = {
+      rootPicture: `${pictures}/root-picture-3310.png`,
+      rootUpload: `${pictures}/root-upload-3311.png`,
+      adminPicture: `${pictures}/admin-picture-3312.png`,
+    };
+    for (const key of Object.values(stored))
+      await stack.storage.put(key, Buffer.from('png'), 'image/png');
+    await stack.sql.query(`UPDATE users SET profile_picture = $2 WHERE id = $1`, [
+      root!.id,
+      stored.rootPicture,
+    ]);
+    await stack.sql.query(`UPDATE users SET profile_picture = $2 WHERE id = $1`, [
+      platformAdmin.id,
+      stored.adminPicture,
+    ]);
+    await stack.sql.query(
+      `INSERT INTO picture_uploads (file_name, storage_key, organization_id, uploaded_by)
+       VALUES ('root-upload-3311.png', $1, $2, $3)`,
+      [stored.rootUpload, root!.organization_id, root!.id],
+    );
     const platform = await unzip((await download(platformAdmin.session)).data);
+    const platformFiles = [...platform.keys()].filter((name) => name.startsWith('files/'));
+    expect(platformFiles).toContain('files/profile-pictures/admin-picture-3312.png');
+    expect(platformFiles).not.toContain('files/profile-pictures/root-picture-3310.png');
+    expect(platformFiles).not.toContain('files/profile-pictures/root-upload-3311.png');
+    const platformManifest = JSON.parse(
+      platform.get('manifest.json')!.toString('utf8'),
+    ) as ExportManifest;
+    expect(platformManifest.files.map((file) => file.path)).not.toContain(
+      'files/profile-pictures/root-picture-3310.png',
+    );
     expect(records(platform, 'records/identity/members.json').map((m) => m.email)).toEqual([
       platformAdmin.email,
     ]);

@@ -15,9 +15,25 @@ export interface RecordKind {
 }
 
 /**
+ * The columns a kind exports: its table's, in the table's order, less the omitted ones. Read from
+ * the catalog, as the rows are read, so the header and the rows are of one declaration (the table
+ * and its `omit`) and a migration adding a column adds it to both.
+ */
+async function exportedColumns(db: DataSource, kind: RecordKind): Promise<string[]> {
+  const columns = (await db.query(
+    `SELECT attname AS name FROM pg_attribute
+      WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped ORDER BY attnum`,
+    [kind.table],
+  )) as { name: string }[];
+  const omitted = new Set(kind.omit ?? []);
+  return columns.map((column) => column.name).filter((column) => !omitted.has(column));
+}
+
+/**
  * One batch of a kind, `limit` rows after `after`, each row as PostgreSQL's own JSON of it
- * (dates ISO, arrays and JSON kept) without the omitted columns. Keyset paging: every batch
- * costs the same however deep into a large table (presence events, the audit log) it is.
+ * (dates ISO, arrays and JSON kept) without the omitted columns, and the kind's columns (a
+ * spreadsheet's header, rows or none). Keyset paging: every batch costs the same however deep
+ * into a large table (presence events, the audit log) it is.
  */
 export async function readRecordBatch(
   db: DataSource,
@@ -37,6 +53,7 @@ export async function readRecordBatch(
     [organizationId, limit, ...(after ?? [])],
   )) as { record: Record<string, unknown>; key: RecordCursor }[];
   return {
+    columns: await exportedColumns(db, kind),
     rows: rows.map((row) => row.record),
     next: rows.length === limit ? rows[rows.length - 1]!.key : null,
   };

@@ -41,13 +41,17 @@ const admitted = (source: RecordSource, admit: ArchiveContents['admit']): Record
   },
 });
 
-async function* recordRows(source: RecordSource): AsyncGenerator<Record<string, unknown>> {
+async function* recordBatches(source: RecordSource): AsyncGenerator<RecordBatch> {
   let after: RecordCursor | null = null;
   do {
     const batch = await source.batch(after);
-    yield* batch.rows;
+    yield batch;
     after = batch.next;
   } while (after);
+}
+
+async function* recordRows(source: RecordSource): AsyncGenerator<Record<string, unknown>> {
+  for await (const batch of recordBatches(source)) yield* batch.rows;
 }
 
 /** A JSON array written row by row: the archive never holds more than a batch of a kind. */
@@ -67,15 +71,17 @@ const csvValue = (value: unknown): CsvValue =>
     ? (value as CsvValue)
     : JSON.stringify(value);
 
-/** The same rows as CSV, columns from the first row (a kind's rows all have the same). */
+/**
+ * The same rows as CSV, under the columns the kind's batches declare: the header is written
+ * even when the kind has no rows (a new organization's observations), so the file still says
+ * what it would hold.
+ */
 async function* csvLines(source: RecordSource) {
-  let columns: string[] | null = null;
-  for await (const row of recordRows(source)) {
-    if (!columns) {
-      columns = Object.keys(row);
-      yield csvLine(columns);
-    }
-    yield csvLine(columns.map((column) => csvValue(row[column])));
+  let header = false;
+  for await (const { columns, rows } of recordBatches(source)) {
+    if (!header) yield csvLine(columns);
+    header = true;
+    for (const row of rows) yield csvLine(columns.map((column) => csvValue(row[column])));
   }
 }
 

@@ -19,7 +19,7 @@ import {
   type OrganizationExportQuery,
   type RecordCursor,
 } from '@hub/proto';
-import { type ObjectStorage, RpcClient } from '@hub/kit';
+import { type ObjectStorage, productVersion, RpcClient } from '@hub/kit';
 import { DownloadCredentials } from '../auth/download-credentials.js';
 import { CurrentActor } from '../http/current-actor.decorator.js';
 import { Endpoint } from '../http/endpoint.decorator.js';
@@ -43,8 +43,6 @@ const RECORDS_RPC = {
   video: exportRpc.videoRecords,
   integration: exportRpc.integrationRecords,
 } as const;
-
-const PRODUCT_VERSION = process.env.PRODUCT_VERSION ?? '0.1.0';
 
 /**
  * The organization exported: the one the super administrator names (theirs is the platform's
@@ -96,7 +94,13 @@ export class OrganizationExportController {
     if (!organization) throw new NotFoundException('Organization not found');
     const name = String(organization.display_name ?? organization.name);
     const prefix = `org/${organizationId}/`;
-    const keys = await this.storage.list(prefix);
+    // The super administrator's files are stored below the platform's, like their rows not its.
+    const { keys: withheldKeys } = await this.rpc.call(exportRpc.identityWithheldFiles, {
+      actor,
+      organizationId,
+    });
+    const withheld = new Set(withheldKeys);
+    const keys = (await this.storage.list(prefix)).filter((key) => !withheld.has(key));
     const admission = this.credentials.admission(
       request,
       api.organizationExport,
@@ -104,7 +108,7 @@ export class OrganizationExportController {
     );
     const archive = exportArchive({
       organization: { id: organizationId, name },
-      productVersion: PRODUCT_VERSION,
+      productVersion: productVersion(),
       storage: this.storage,
       records: recordSources(batch),
       files: keys.map((key) => ({ key, path: `files/${key.slice(prefix.length)}` })),

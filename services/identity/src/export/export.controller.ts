@@ -2,8 +2,9 @@ import { Controller, Inject } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { DataSource } from 'typeorm';
 import { exportRpc, type RpcRequest } from '@hub/proto';
-import { answerRecordBatch, RpcHandler } from '@hub/kit';
+import { answerRecordBatch, requireOrganization, RpcHandler } from '@hub/kit';
 import { IDENTITY_RECORD_KINDS } from './record-kinds.js';
+import { superAdminFiles } from './withheld-files.repository.js';
 
 @Controller()
 export class ExportController {
@@ -12,5 +13,11 @@ export class ExportController {
   @RpcHandler(exportRpc.identityRecords)
   records(@Payload() request: RpcRequest<typeof exportRpc.identityRecords>) {
     return answerRecordBatch(this.db, IDENTITY_RECORD_KINDS, request);
+  }
+
+  @RpcHandler(exportRpc.identityWithheldFiles)
+  async withheldFiles(@Payload() request: RpcRequest<typeof exportRpc.identityWithheldFiles>) {
+    requireOrganization(request.actor, request.organizationId);
+    return { keys: await superAdminFiles(this.db, request.organizationId) };
   }
 }
