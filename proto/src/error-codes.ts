@@ -129,7 +129,7 @@ export const ERROR_TEXTS = {
   saml_settings_incomplete: 'The identity provider settings are incomplete',
   current_session_not_ended: 'To end this session, sign out.',
   csv_columns_missing:
-    'The first row must name the columns: email, name, role, job functions (language and time zone are optional). No "{column}" column was found.',
+    'The first row must name the columns: email, name (or first name and last name), role, job functions (language and time zone are optional). No "{column}" column was found.',
   csv_unreadable: 'The file could not be read as CSV: {detail}',
   csv_empty: 'The file is empty.',
   parent_folder_missing: 'The parent folder does not exist.',

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
-import { PEOPLE_IMPORT_MAX_ROWS, PEOPLE_IMPORT_MESSAGES } from '@hub/proto';
+import { errorText, PEOPLE_IMPORT_MAX_ROWS, PEOPLE_IMPORT_MESSAGES } from '@hub/proto';
 import { RpcFailure } from '@hub/kit';
 
 /** The columns a file of people may have; any other column is ignored. */
@@ -121,10 +121,7 @@ function headerColumns(header: string[]): (HeaderColumn | undefined)[] {
   const named = columns.includes('name') || columns.includes('firstName');
   for (const needed of ['email', 'name'] as const) {
     if (needed === 'name' ? !named : !columns.includes(needed)) {
-      throw RpcFailure.validation(
-        `The first row must name the columns: email, name, role, job functions (language and time zone are optional). No "${needed}" column was found.`,
-        'file',
-      );
+      throw RpcFailure.validation(errorText('csv_columns_missing', { column: needed }), 'file');
     }
   }
   return columns;
