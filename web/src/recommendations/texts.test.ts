@@ -1,5 +1,6 @@
-import type { Recommendation } from '@hub/proto';
+import { DEFAULT_PREFERENCES, type Recommendation } from '@hub/proto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { setDatePreferences } from '../i18n/format';
 import { applyLanguage, i18n } from '../i18n/i18n';
 import { evidenceLabel, evidenceValue, recommendationWords } from './texts';
 
@@ -62,5 +63,54 @@ describe('a recommendation in its reader’s language', () => {
     expect(evidenceValue(missed)).toBe('3 personnes sur 4');
     const person = { label: 'Ana', value: 'Forklift', href: null };
     expect([evidenceLabel(person), evidenceValue(person)]).toEqual(['Ana', 'Forklift']);
+  });
+});
+
+describe('a certification expiring, on its reader’s calendar', () => {
+  afterEach(() => setDatePreferences(DEFAULT_PREFERENCES));
+
+  /** As the rules store it: a count of days when they ran, and the instant of expiry beside it. */
+  const expiring = (days: number, expiresAt: string) =>
+    stored({
+      text: {
+        key: 'certification_expiring_unscheduled',
+        params: { holder: 'Ana', title: 'Forklift', days },
+      },
+      evidence: [
+        {
+          label: 'Expires',
+          labelKey: 'expires',
+          value: expiresAt.slice(0, 10),
+          valueText: { key: 'date', params: { date: expiresAt } },
+          href: null,
+        },
+      ],
+    });
+  const readIn = (timeZone: string) => setDatePreferences({ timeZone, dateFormat: 'YYYY-MM-DD' });
+
+  it('counts the days to the date beside it where the reader is, as they read it', () => {
+    readIn('Europe/Madrid');
+    // 31 March 10:00 in Madrid; stored as 2 days (25 hours) by a run at 09:00 the day before.
+    const madrid = expiring(2, '2027-03-31T08:00:00.000Z');
+    const dayBefore = recommendationWords(madrid, new Date('2027-03-30T07:00:00Z'));
+    expect(dayBefore.description).toContain('expires in 1 day and');
+    const sameDay = recommendationWords(madrid, new Date('2027-03-31T07:00:00Z'));
+    expect(sameDay.description).toContain('expires in 0 days and');
+  });
+
+  it('dates it on the reader’s calendar, the count agreeing', () => {
+    readIn('America/Los_Angeles');
+    // 31 March 20:00 in Los Angeles: 1 April in UTC, 2 UTC days from 09:00 on 30 March.
+    const losAngeles = expiring(2, '2027-04-01T03:00:00.000Z');
+    expect(evidenceValue(losAngeles.evidence[0]!)).toBe('2027-03-31');
+    const words = recommendationWords(losAngeles, new Date('2027-03-30T16:00:00Z'));
+    expect(words.description).toContain('expires in 1 day and');
+  });
+
+  it('keeps the stored count of one stored with its day only', () => {
+    readIn('America/Los_Angeles');
+    const older = expiring(2, '2027-04-01');
+    const words = recommendationWords(older, new Date('2027-03-30T16:00:00Z'));
+    expect(words.description).toContain('expires in 2 days and');
   });
 });

@@ -42,6 +42,31 @@ describe('certifications expiring with no observation scheduled', () => {
     expect(findings[0]!.action.href).toBe('/library/observations');
   });
 
+  it('counts calendar days to the day of expiry, not 24-hour periods rounded up', () => {
+    // 31 March 10:00 in Madrid, read at 09:00 the day before: 25 hours, 1 day.
+    const [finding] = expiringCertificationsRule(
+      [{ ...row(1, 10, 0), expiresAt: new Date('2027-03-31T08:00:00Z') }],
+      new Set(),
+      new Date('2027-03-30T07:00:00Z'),
+    );
+    expect(finding!.text.params.days).toBe(1);
+    expect(finding!.description).toContain('expires in 1 day and');
+  });
+
+  it('gives the instant of expiry beside it, for a client to date on its reader’s calendar', () => {
+    // 31 March 20:00 in Los Angeles is already 1 April in UTC.
+    const [finding] = expiringCertificationsRule(
+      [{ ...row(1, 10, 0), expiresAt: new Date('2027-04-01T03:00:00Z') }],
+      new Set(),
+      new Date('2027-03-30T16:00:00Z'),
+    );
+    const expires = finding!.evidence.find((item) => item.labelKey === 'expires');
+    expect(expires!.valueText).toEqual({
+      key: 'date',
+      params: { date: '2027-04-01T03:00:00.000Z' },
+    });
+  });
+
   it('leaves out the expired, the later ones and those already being observed', () => {
     expect(
       expiringCertificationsRule(

@@ -6,6 +6,7 @@ import type {
   RecommendationRule,
   RecommendationText,
 } from '@hub/proto';
+import { calendarDaysUntil } from '@hub/kit';
 
 /**
  * The recommendation rules: each a pure function from rows (fetched by the repository or asked
@@ -55,7 +56,12 @@ export interface ExpiringCertificationRow {
   expiresAt: Date;
 }
 
-/** Certifications expiring within 30 days whose holder has no observation under way. */
+/**
+ * Certifications expiring within 30 days whose holder has no observation under way. The count
+ * and the English words are on UTC's calendar, as the date in them; the evidence gives the
+ * instant of expiry, which a client dates and counts again on its reader's calendar as it shows
+ * it (a count stored by a run is a day stale the next day, and a day off in Los Angeles).
+ */
 export function expiringCertificationsRule(
   certifications: readonly ExpiringCertificationRow[],
   scheduledUserIds: ReadonlySet<number>,
@@ -66,7 +72,7 @@ export function expiringCertificationsRule(
     .filter((row) => row.expiresAt.getTime() - now.getTime() <= WINDOW_DAYS * DAY_MS)
     .filter((row) => !scheduledUserIds.has(row.userId))
     .map((row) => {
-      const days = Math.max(1, Math.ceil((row.expiresAt.getTime() - now.getTime()) / DAY_MS));
+      const days = calendarDaysUntil(row.expiresAt, now, 'UTC');
       return {
         rule: 'certification_expiring_unscheduled',
         subjectKey: `certification:${row.id}`,
@@ -86,7 +92,7 @@ export function expiringCertificationsRule(
             label: 'Expires',
             labelKey: 'expires',
             value: isoDay(row.expiresAt),
-            valueText: { key: 'date', params: { date: isoDay(row.expiresAt) } },
+            valueText: { key: 'date', params: { date: row.expiresAt.toISOString() } },
             href: null,
           },
         ],

@@ -180,3 +180,28 @@ describe("skills matrix CSV in the reader's language", () => {
     expect(english('super_admin')).toBe('Tess,p1@x.test,super_admin,Administration,,0');
   });
 });
+
+/**
+ * An observation at 18:00 on 2 November in Los Angeles read as 2026-11-03 in the CSV, its UTC
+ * day, where the matrix page shows 2 November to the same reader.
+ */
+describe("skills matrix CSV on the reader's calendar", () => {
+  const none = { latest: [], certifications: [], functions: [], gaps: new Map<number, number>() };
+  const evening = latest(1, 10, {
+    started_at: new Date('2026-11-03T01:50:00Z'),
+    completed_at: new Date('2026-11-03T02:00:00Z'),
+  });
+  const cell = (timeZone: string) =>
+    matrixCsvLines(
+      [person(1, 'Tess')],
+      [10],
+      { ...none, latest: [evening] },
+      now,
+      matrixTexts('en', timeZone),
+    )[0]!.cells[0]!.text;
+
+  it('dates an observation on the day it was where the reader is', () => {
+    expect(cell('America/Los_Angeles')).toBe('In training 92% 2026-11-02');
+    expect(cell('Europe/Madrid')).toBe('In training 92% 2026-11-03');
+  });
+});

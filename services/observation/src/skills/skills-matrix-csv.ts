@@ -11,31 +11,56 @@ import { skillLevel } from './skill-level.js';
 import type { CertificationRow, LatestRow } from './skills-matrix.repository.js';
 
 /**
- * The matrix's words in the reader's language (the server catalog's skillsMatrix), and its
- * scores in their number format.
+ * The matrix's words in the reader's language (the server catalog's skillsMatrix), its scores
+ * in their number format and its dates on their calendar.
  */
-export type MatrixTexts = ServerCatalog['skillsMatrix'] & { score: (value: number) => string };
+export type MatrixTexts = ServerCatalog['skillsMatrix'] & {
+  score: (value: number) => string;
+  /** The day a moment falls on where the reader is, as YYYY-MM-DD. */
+  day: (date: Date) => string;
+};
 
-/** The matrix as `language`'s reader reads it: a score as the page shows it, '61.5%', '61,5 %'. */
-export const matrixTexts = (language: Language): MatrixTexts => ({
+/**
+ * The matrix as its reader reads it: a score as the page shows it, '61.5%', '61,5 %', and a
+ * date on the day the page shows, in `timeZone` (the reader's, as identity's languagesOf
+ * answers it), not UTC's, a day ahead on an evening in Los Angeles.
+ */
+export const matrixTexts = (language: Language, timeZone = 'UTC'): MatrixTexts => ({
   ...messages(language).skillsMatrix,
   score: (value) => percent(value, language),
+  day: calendarDayIn(timeZone),
 });
+
+/** YYYY-MM-DD of a moment in `timeZone`, one formatter for an export's every cell. */
+function calendarDayIn(timeZone: string): (date: Date) => string {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+  return (date) => {
+    const parts = format.formatToParts(date);
+    const part = (type: string) => parts.find((found) => found.type === type)?.value ?? '';
+    return `${part('year')}-${part('month')}-${part('day')}`;
+  };
+}
 
 const PERSON_COLUMNS = ['name', 'email', 'role', 'department', 'jobFunctions', 'gaps'] as const;
 
 /**
  * 'Certified 92% 2026-11-02' ('Certifié 92 % 2026-11-02'): the level, then the latest
- * observation's score in the reader's number format, as the page shows it, and date.
+ * observation's score in the reader's number format, as the page shows it, and its day on the
+ * reader's calendar.
  */
 export function cellText(
   texts: MatrixTexts,
   level: SkillLevel,
   score: number | null,
-  date: string | null,
+  date: Date | null,
 ): string {
   const scoreText = score === null ? [] : [texts.score(score)];
-  const day = date === null ? [] : [date.slice(0, 10)];
+  const day = date === null ? [] : [texts.day(date)];
   return [texts.levels[level], ...scoreText, ...day].join(' ');
 }
 
@@ -101,7 +126,7 @@ export function matrixCsvLines(
           now,
         );
         const score = latest?.score == null ? null : Number(latest.score);
-        const date = latest ? (latest.completed_at ?? latest.started_at).toISOString() : null;
+        const date = latest ? (latest.completed_at ?? latest.started_at) : null;
         return { column, text: csvCell(cellText(texts, level, score, date)) };
       });
     // Worded in the reader's language, as the header is (English keeps the role's code).
