@@ -1,11 +1,10 @@
-import type { ObservationSession } from '@hub/proto';
+import { MAX_SECONDS_ON_QUESTION, type ObservationSession } from '@hub/proto';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../i18n/i18n';
 import { memoryStorage } from './memory-storage.test-support';
 import { QuestionStep } from './QuestionStep';
-import { MAX_SECONDS_ON_QUESTION } from '@hub/proto';
 import { secondsSpent } from './useQuestionTimer';
 
 const session: ObservationSession = {
