@@ -1045,6 +1045,79 @@ describe('deactivation', () => {
   });
 });
 
+describe("a user's meta.lastModified", () => {
+  it('moves forward with every change of what SCIM shows, whoever makes it, and with nothing else', async () => {
+    const { secret } = await newToken(acmeAdmin, 'Change tracking');
+    const id = await stack.createUser({
+      email: 'lena@acme.test',
+      password: 'Acme-Lena-1!',
+      role: 'operator',
+      organizationId: acmeId,
+    });
+    const path = `/Users/${id}`;
+    const read = async () => (await scim(secret, 'GET', path)).body;
+    const meta = async () => (await read()).meta as { created: string; lastModified: string };
+    const first = await meta();
+    expect(first.lastModified >= first.created).toBe(true);
+
+    // Each step's lastModified against the one before: never backwards, forward only on a change.
+    const steps: [string, 'forward' | 'same' | 'back'][] = [];
+    let last = first.lastModified;
+    const step = async (name: string, change: () => Promise<unknown>) => {
+      await change();
+      const now = await meta();
+      expect(now.created).toBe(first.created);
+      steps.push([
+        name,
+        now.lastModified > last ? 'forward' : now.lastModified < last ? 'back' : 'same',
+      ]);
+      last = now.lastModified;
+    };
+    const replace = (value: object) => scim(secret, 'PATCH', path, patch({ op: 'replace', value }));
+
+    await step('read', read);
+    const lena = await signedIn('lena@acme.test', 'Acme-Lena-1!');
+    await step('PUT of the document as read', async () => {
+      const { meta: _meta, ...document } = await read();
+      expect((await scim(secret, 'PUT', path, document)).status).toBe(200);
+    });
+    await step('PATCH to the same name', () => replace({ displayName: 'lena' }));
+    await step('renamed by SCIM', () => replace({ displayName: 'Lena Berg' }));
+    await step('renamed in the app', () =>
+      lena.call(api.updateProfile, { body: { name: 'Lena B.', email: 'lena@acme.test' } }),
+    );
+    await step('given a family name', () => replace({ name: { familyName: 'Berg' } }));
+    await step('given an externalId', () => replace({ externalId: '00u-lena' }));
+    await step('userName changed', () => replace({ userName: 'lena.berg@acme.test' }));
+    await step('deactivated', () => replace({ active: false }));
+    await step('deactivated again', () => replace({ active: false }));
+    await step('reactivated', () => replace({ active: true }));
+    await step('signed in', () => signedIn('lena.berg@acme.test', 'Acme-Lena-1!'));
+    expect(steps).toEqual([
+      ['read', 'same'],
+      ['PUT of the document as read', 'same'],
+      ['PATCH to the same name', 'same'],
+      ['renamed by SCIM', 'forward'],
+      ['renamed in the app', 'forward'],
+      ['given a family name', 'forward'],
+      ['given an externalId', 'forward'],
+      ['userName changed', 'forward'],
+      ['deactivated', 'forward'],
+      ['deactivated again', 'same'],
+      ['reactivated', 'forward'],
+      ['signed in', 'same'],
+    ]);
+    const listed = await scim(
+      secret,
+      'GET',
+      `/Users?filter=${encodeURIComponent('userName eq "lena.berg@acme.test"')}`,
+    );
+    expect(
+      (listed.body.Resources as { meta: { lastModified: string } }[])[0]!.meta.lastModified,
+    ).toBe(last);
+  });
+});
+
 describe('isolation between organizations', () => {
   it("never shows or changes another organization's member, and says nothing of whose a taken userName is", async () => {
     const { secret } = await newToken(globexAdmin, 'Globex Okta');

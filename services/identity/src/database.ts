@@ -49,6 +49,7 @@ import { WebhookDeliveryRounds1768000013000 } from './migrations/1768000013000-w
 import { SuspensionEvents1768000021000 } from './migrations/1768000021000-suspension-events.js';
 import { WebhookLastFailures1768000024000 } from './migrations/1768000024000-webhook-last-failures.js';
 import { MembersByRole1768000031000 } from './migrations/1768000031000-members-by-role.js';
+import { ScimModifiedTimes1768000062000 } from './migrations/1768000062000-scim-modified-times.js';
 import { sealedWebhookSecrets } from './migrations/1767100001000-sealed-webhook-secrets.js';
 
 export const IDENTITY_SCHEMA = 'identity';
@@ -110,5 +111,6 @@ export const openIdentityDatabase = (url: string, webhookSecrets?: SecretBox) =>
       SuspensionEvents1768000021000,
       WebhookLastFailures1768000024000,
       MembersByRole1768000031000,
+      ScimModifiedTimes1768000062000,
     ],
   });

@@ -13,6 +13,7 @@ export type ScimUserSource = Pick<
   | 'scimExternalId'
   | 'suspendedAt'
   | 'createdAt'
+  | 'scimModifiedAt'
 >;
 
 export interface ScimUser {
@@ -46,7 +47,7 @@ export function toScimUser(user: ScimUserSource, baseUrl: string): ScimUser {
     meta: {
       resourceType: 'User',
       created,
-      lastModified: (user.suspendedAt ?? user.createdAt).toISOString(),
+      lastModified: user.scimModifiedAt.toISOString(),
       location: `${baseUrl}/Users/${user.id}`,
     },
   };

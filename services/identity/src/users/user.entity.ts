@@ -67,4 +67,11 @@ export class UserEntity {
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
+
+  /**
+   * When what SCIM shows of the member last changed (`meta.lastModified`): kept by the database
+   * on every write of those columns (migration 1768000062000), never by a writer.
+   */
+  @Column({ name: 'scim_modified_at', type: 'timestamptz', insert: false, update: false })
+  scimModifiedAt!: Date;
 }
