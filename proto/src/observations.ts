@@ -153,6 +153,12 @@ export const CreateFindingRequest = z.object({
   category: z.enum(FINDING_CATEGORIES, { error: 'Please choose a category.' }),
   note: z.string().trim().min(1, 'Please describe the finding.').max(FINDING_NOTE_MAX_LENGTH),
   idempotencyKey: IdempotencyKey.optional(),
+  /**
+   * Optional: when the finding was recorded on the device (an outbox sends it later). The server
+   * keeps it as the finding's time, within the session (not before its start, not in the future);
+   * without it, as clients before it sent, the time it arrives.
+   */
+  recordedAt: z.iso.datetime({ offset: true }).max(40).optional(),
 });
 export type CreateFindingRequest = z.infer<typeof CreateFindingRequest>;
 

@@ -70,7 +70,7 @@ describe('the session outbox', () => {
     expect(restoreOutbox(storage, 'c').map((item) => item.key)).toEqual(['k2']);
   });
 
-  it('retries when there was no network, not when the server answered an error', () => {
+  it('retries when there was no network, not when the server refused the item', () => {
     expect(shouldRetry(new TypeError('Failed to fetch'))).toBe(true);
     expect(shouldRetry(new ApiError(503, undefined))).toBe(true);
     expect(shouldRetry(new ApiError(502, undefined))).toBe(true);
@@ -80,6 +80,23 @@ describe('the session outbox', () => {
     expect(shouldRetry(new ApiError(403, undefined))).toBe(false);
     expect(shouldRetry(new ApiError(409, 'This observation is already completed.'))).toBe(false);
     expect(shouldRetry(new Error('bug'))).toBe(false);
+  });
+
+  it("keeps what the server may still take: a 500, a proxy's or gateway's 408/429/502/503/504", () => {
+    // The gateway answers 503 with Retry-After while Redis is away; a proxy 408, 429 or 504.
+    for (const status of [408, 429, 500, 502, 503, 504]) {
+      expect(shouldRetry(new ApiError(status, undefined)), `HTTP ${status}`).toBe(true);
+    }
+    // Only a refusal the server will repeat for ever drops the item.
+    for (const status of [400, 403, 404, 409, 422]) {
+      expect(shouldRetry(new ApiError(status, undefined)), `HTTP ${status}`).toBe(false);
+    }
+  });
+
+  it('retries a send that timed out or was aborted, as one that never got an answer', () => {
+    expect(shouldRetry(new DOMException('The operation timed out.', 'TimeoutError'))).toBe(true);
+    expect(shouldRetry(new DOMException('This operation was aborted', 'AbortError'))).toBe(true);
+    expect(shouldRetry(new DOMException('Not allowed', 'NotAllowedError'))).toBe(false);
   });
 
   it('backs off 2 s, 4 s, 8 s ... up to 30 s', () => {

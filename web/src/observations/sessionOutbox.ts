@@ -77,21 +77,29 @@ export function settle(items: readonly OutboxItem[], key: string): OutboxItem[] 
 export const nextToSend = (items: readonly OutboxItem[]): OutboxItem | undefined => items[0];
 
 /**
- * Answers a proxy or a restarting gateway gives while the network is not really there, and 401:
- * the sign-in ended while the phone was offline (a session lasts 12 hours), which says nothing
- * about the answer; dropping it lost the shift's answers, kept it goes after the next sign-in.
+ * 4xx answers that say nothing about the item: 408 and 429 (a proxy's or the gateway's "not
+ * now"), and 401: the sign-in ended while the phone was offline (a session lasts 12 hours);
+ * dropping it lost the shift's answers, kept it goes after the next sign-in.
  */
-const RETRIED_STATUSES = new Set([401, 502, 503, 504]);
+const RETRIED_CLIENT_STATUSES = new Set([401, 408, 429]);
 
 /**
- * Retried later: the request never got an answer (fetch rejected), only a gateway's "not
- * reachable", or the person was signed out. Any other HTTP answer (400, 403, 409 ...) is final:
- * shown as an error, not retried.
+ * A fetch that never got an answer: rejected with a TypeError without network ('Failed to
+ * fetch'), or aborted (the send's timeout, or a restart): the server may not have seen it.
+ */
+const noAnswer = (error: unknown) =>
+  error instanceof TypeError ||
+  (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError'));
+
+/**
+ * Retried later: no answer, any 5xx (a 500, or a gateway's 502/503/504 during an outage, which
+ * may take it a moment later: the idempotency key keeps a repeat from recording twice), or a
+ * status in RETRIED_CLIENT_STATUSES. Only the other 4xx (400, 403, 404, 409, 422 ...) are final:
+ * the server will refuse the item every time, so it is dropped and the error shown.
  */
 export function shouldRetry(error: unknown): boolean {
-  if (isApiError(error)) return RETRIED_STATUSES.has(error.status);
-  // fetch rejects with a TypeError when there is no network ('Failed to fetch').
-  return error instanceof TypeError;
+  if (isApiError(error)) return error.status >= 500 || RETRIED_CLIENT_STATUSES.has(error.status);
+  return noAnswer(error);
 }
 
 /** Backoff between attempts: 2 s, 4 s, 8 s ... at most 30 s (and at once when `online` fires). */

@@ -1,7 +1,7 @@
 import type { Finding } from '@hub/proto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type OutboxItem, outboxStorageKey, restoreOutbox } from './sessionOutbox';
-import { OutboxSender } from './useSessionOutbox';
+import { OutboxSender, SEND_TIMEOUT_MS } from './useSessionOutbox';
 import { memoryStorage } from './memory-storage.test-support';
 
 const finding = (key: string): OutboxItem => ({
@@ -135,5 +135,97 @@ describe('two tabs of one session, one of them behind', () => {
     expect(shown).not.toHaveBeenCalled();
     sender.otherTabWrote({ key: outboxStorageKey(undefined, 7) });
     expect(shown).toHaveBeenCalledOnce();
+  });
+});
+
+/** Read after the fake clock moved a second on: polled, the backoff's waits go by. */
+const timePasses =
+  <T>(read: () => T) =>
+  async (): Promise<T> => {
+    await vi.advanceTimersByTimeAsync(1000);
+    return read();
+  };
+
+describe('a server or gateway that cannot take the item now', () => {
+  it('keeps it on a 500 or a 503, and sends it again with the same key', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      vi.stubGlobal('localStorage', memoryStorage());
+      const answers = [
+        new Response(JSON.stringify({ message: 'Internal server error' }), { status: 500 }),
+        new Response(JSON.stringify({ message: 'Redis unavailable' }), {
+          status: 503,
+          headers: { 'retry-after': '5' },
+        }),
+        nextQuestion(),
+      ];
+      const fetch = vi.fn(() => Promise.resolve(answers.shift()!));
+      vi.stubGlobal('fetch', fetch);
+      const refused = vi.fn();
+      const sender = new OutboxSender(7, { ...events, onRefused: refused });
+      sender.start();
+      sender.record(answer('k1', 'q1'));
+      await expect.poll(timePasses(() => stored())).toEqual([]);
+      expect(sentKeys(fetch)).toEqual(['k1', 'k1', 'k1']);
+      expect(refused).not.toHaveBeenCalled();
+      sender.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('a request that hangs on patchy Wi-Fi', () => {
+  it('is given up after SEND_TIMEOUT_MS, kept, and sent again with the same key', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      vi.stubGlobal('localStorage', memoryStorage());
+      // The first request never answers; it ends only when its signal aborts it.
+      const hanging = (_url: string, init: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+        });
+      const fetch = vi.fn(hanging);
+      fetch
+        .mockImplementationOnce(hanging)
+        .mockImplementation(() => Promise.resolve(nextQuestion()));
+      vi.stubGlobal('fetch', fetch);
+      const refused = vi.fn();
+      const sender = new OutboxSender(7, { ...events, onRefused: refused });
+      sender.start();
+      sender.record(answer('k1', 'q1'));
+      sender.record(answer('k2', 'q2'));
+      await expect.poll(() => fetch.mock.calls.length).toBe(1);
+      expect((fetch.mock.calls[0]![1] as RequestInit).signal).toBeInstanceOf(AbortSignal);
+
+      await vi.advanceTimersByTimeAsync(SEND_TIMEOUT_MS);
+      expect(refused).not.toHaveBeenCalled();
+      expect(stored().map((item) => item.key)).toEqual(['k1', 'k2']);
+      await expect.poll(timePasses(() => stored())).toEqual([]);
+      expect(sentKeys(fetch)).toEqual(['k1', 'k1', 'k2']);
+      sender.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('a finding recorded offline', () => {
+  it('is sent with the time it was recorded, not only the time it arrives', async () => {
+    vi.stubGlobal('localStorage', memoryStorage());
+    const fetch = vi.fn((_url: string, _init: RequestInit) =>
+      Promise.resolve(new Response(JSON.stringify(recorded), { status: 201 })),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const sender = new OutboxSender(7, events);
+    sender.record(finding('k1'));
+    sender.start();
+    await expect.poll(() => stored()).toEqual([]);
+    const [, init] = fetch.mock.calls[0]!;
+    expect(JSON.parse(init.body as string)).toMatchObject({
+      idempotencyKey: 'k1',
+      recordedAt: '2026-01-01T00:00:00.000Z',
+    });
+    sender.stop();
   });
 });

@@ -22,19 +22,45 @@ export type SentItem =
 export interface OutboxEvents {
   /** The server recorded the item (or had already: a retry answers the first result). */
   onSent(sent: SentItem): void;
-  /** The server answered with an error: the item is dropped and the error shown. */
+  /** The server refused it for good (a 4xx it would repeat): the item is dropped, the error shown. */
   onRefused(item: OutboxItem, error: unknown): void;
 }
 
-function send(observationId: number, item: OutboxItem): Promise<SentItem> {
+/**
+ * How long one send may take before it counts as no answer (kept, sent again with its key).
+ * Past the gateway's 10 s RPC deadline, so a slow but working server still answers; short
+ * enough that a request lost on patchy Wi-Fi does not hold every answer behind it for minutes.
+ */
+export const SEND_TIMEOUT_MS = 15_000;
+
+function send(observationId: number, item: OutboxItem, signal: AbortSignal): Promise<SentItem> {
+  const params = { id: observationId };
   if (item.kind === 'response') {
-    return call(api.observationResponse, { params: { id: observationId }, body: item.body }).then(
-      (result) => ({ item, result }),
-    );
+    return call(api.observationResponse, { params, body: item.body, signal }).then((result) => ({
+      item,
+      result,
+    }));
   }
-  return call(api.addFinding, { params: { id: observationId }, body: item.body }).then(
-    (result) => ({ item, result }),
+  // The time it was recorded on the device: sent later, it would otherwise get the arrival's.
+  const body = { ...item.body, recordedAt: item.recordedAt };
+  return call(api.addFinding, { params, body, signal }).then((result) => ({ item, result }));
+}
+
+/**
+ * send, given up after SEND_TIMEOUT_MS with a TimeoutError as AbortSignal.timeout rejects: a
+ * timer of its own, which the tests' fake clock moves (it does not move AbortSignal.timeout's).
+ */
+async function sendInTime(observationId: number, item: OutboxItem): Promise<SentItem> {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('The send timed out.', 'TimeoutError')),
+    SEND_TIMEOUT_MS,
   );
+  try {
+    return await send(observationId, item, controller.signal);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The device's localStorage; null where even reading it is refused (storage disabled). */
@@ -163,7 +189,7 @@ export class OutboxSender {
         item = nextToSend(this.stored())
       ) {
         try {
-          const sent = await send(this.observationId, item);
+          const sent = await sendInTime(this.observationId, item);
           this.failures = 0;
           this.events.onSent(sent);
           this.update(settle(this.stored(), item.key));

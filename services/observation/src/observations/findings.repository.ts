@@ -10,6 +10,8 @@ export interface NewFinding {
   note: string;
   createdBy: number;
   idempotencyKey: string | null;
+  /** When the device recorded it (ISO); null: now, when it arrives. */
+  recordedAt: string | null;
 }
 
 /** How many findings an observation holds, and how many of them are open. */
@@ -108,9 +110,17 @@ export class FindingsRepository {
    * one and then finds its key or the cap (the unique index still backs the key).
    */
   async insertFinding(tx: EntityManager, finding: NewFinding): Promise<FindingRow> {
+    // The device's time is trusted only within what the server knows: its clock may be wrong (set
+    // ahead, or never synced), and a finding dated in the future or before its session started
+    // would sort out of place in the session and count in another day's figures. Clamped, not
+    // refused: the outbox would otherwise drop a finding recorded in good faith.
     const [created] = (await tx.query(
-      `INSERT INTO findings (observation_id, organization_id, severity, category, note, created_by, idempotency_key)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
+      `INSERT INTO findings (observation_id, organization_id, severity, category, note, created_by, idempotency_key, created_at)
+       SELECT $1, $2, $3, $4, $5, $6, $7,
+              CASE WHEN $8::timestamptz IS NULL THEN now()
+                   ELSE greatest(least($8::timestamptz, now()), o.started_at) END
+         FROM observations o WHERE o.id = $1
+       RETURNING *`,
       [
         finding.observationId,
         finding.organizationId,
@@ -119,6 +129,7 @@ export class FindingsRepository {
         finding.note,
         finding.createdBy,
         finding.idempotencyKey,
+        finding.recordedAt,
       ],
     )) as FindingRow[];
     return created!;

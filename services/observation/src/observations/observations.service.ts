@@ -386,6 +386,7 @@ export class ObservationsService {
         note: finding.note,
         createdBy: actor.userId,
         idempotencyKey: key,
+        recordedAt: finding.recordedAt ?? null,
       });
     });
     return toFinding(recorded);
