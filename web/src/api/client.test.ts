@@ -73,6 +73,20 @@ describe('requestJson', () => {
     });
   });
 
+  it('keeps the wait a Retry-After asks for, in seconds (what the gateway sends in an outage)', async () => {
+    const answers = [
+      new Response('{}', { status: 503, headers: { 'retry-after': '5' } }),
+      new Response('{}', { status: 429, headers: { 'retry-after': 'soon' } }),
+      new Response('{}', { status: 500 }),
+    ];
+    vi.stubGlobal('fetch', async () => answers.shift()!);
+    const waits = [];
+    for (let n = 0; n < 3; n++) {
+      waits.push(((await requestJson('/api/x').catch((e: unknown) => e)) as ApiError).retryAfterMs);
+    }
+    expect(waits).toEqual([5000, undefined, undefined]);
+  });
+
   it("falls back to 'HTTP {status}' when the body has no message", async () => {
     vi.stubGlobal('fetch', async () => new Response('<html>oops</html>', { status: 502 }));
     const error = await requestJson('/api/x').catch((e: unknown) => e);

@@ -15,6 +15,8 @@ export class ApiError extends Error {
   readonly serverMessage: string | undefined;
   /** The body's stable error code (proto's ERROR_TEXTS), when it has one. */
   readonly code: string | undefined;
+  /** How long the server asked to wait before trying again (Retry-After), when it said. */
+  retryAfterMs: number | undefined;
 
   constructor(
     status: number,
@@ -34,6 +36,17 @@ export class ApiError extends Error {
   /** From an error answer's body: its message, code and the code's parts. */
   static fromBody(status: number, body: unknown): ApiError {
     return new ApiError(status, messageOf(body), codeOf(body), paramsOf(body));
+  }
+
+  /**
+   * From an error answer: its body, and the wait its Retry-After asks for. In seconds only: the
+   * gateway's (an outage's 503, a rate limit's 429) are; an HTTP date or anything else says nothing.
+   */
+  static fromAnswer(response: Response, body: unknown): ApiError {
+    const error = ApiError.fromBody(response.status, body);
+    const retryAfter = response.headers.get('retry-after')?.trim();
+    if (retryAfter && /^\d+$/.test(retryAfter)) error.retryAfterMs = Number(retryAfter) * 1000;
+    return error;
   }
 }
 
@@ -98,7 +111,7 @@ async function requestAnswer(
 
   const response = await fetch(url, { ...init, headers, credentials: 'include' });
   const body = await readBody(response);
-  if (!response.ok) throw ApiError.fromBody(response.status, body);
+  if (!response.ok) throw ApiError.fromAnswer(response, body);
   return { body, headers: response.headers };
 }
 

@@ -100,9 +100,15 @@ describe('the session outbox', () => {
   });
 
   it('backs off 2 s, 4 s, 8 s ... up to 30 s', () => {
-    expect([1, 2, 3, 4, 5, 6, 20].map(retryDelayMs)).toEqual([
+    expect([1, 2, 3, 4, 5, 6, 20].map((failures) => retryDelayMs(failures))).toEqual([
       2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000,
     ]);
+  });
+
+  it('waits at least as long as the server asked (Retry-After), past the backoff too', () => {
+    expect(retryDelayMs(1, 5000)).toBe(5000);
+    expect(retryDelayMs(3, 5000)).toBe(8000);
+    expect(retryDelayMs(6, 120_000)).toBe(120_000);
   });
 
   it('shows the first question answered neither on the server nor in the outbox', () => {

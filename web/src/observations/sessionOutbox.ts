@@ -102,9 +102,12 @@ export function shouldRetry(error: unknown): boolean {
   return noAnswer(error);
 }
 
-/** Backoff between attempts: 2 s, 4 s, 8 s ... at most 30 s (and at once when `online` fires). */
-export function retryDelayMs(failedAttempts: number): number {
-  return Math.min(30_000, 1000 * 2 ** Math.max(1, failedAttempts));
+/**
+ * Backoff between attempts: 2 s, 4 s, 8 s ... at most 30 s (and at once when `online` fires), but
+ * never less than the server asked to wait (`retryAfterMs`, its Retry-After).
+ */
+export function retryDelayMs(failedAttempts: number, retryAfterMs = 0): number {
+  return Math.max(retryAfterMs, Math.min(30_000, 1000 * 2 ** Math.max(1, failedAttempts)));
 }
 
 /** The answers still waiting, by question id. */

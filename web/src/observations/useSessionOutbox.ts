@@ -1,7 +1,7 @@
 import { type Finding, type ResponseResult } from '@hub/proto';
 import { api } from '../api/routes';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { call } from '../api/client';
+import { call, isApiError } from '../api/client';
 import { readCurrentUser } from '../auth/session';
 import {
   enqueue,
@@ -196,7 +196,8 @@ export class OutboxSender {
         } catch (error) {
           if (shouldRetry(error)) {
             this.failures += 1;
-            this.timer = setTimeout(() => void this.flush(), retryDelayMs(this.failures));
+            const asked = isApiError(error) ? error.retryAfterMs : undefined;
+            this.timer = setTimeout(() => void this.flush(), retryDelayMs(this.failures, asked));
             return;
           }
           this.update(settle(this.stored(), item.key));
