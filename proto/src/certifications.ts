@@ -77,7 +77,8 @@ export type CertificationSummary = z.infer<typeof CertificationSummary>;
 export const CertificationCategory = z.object({ name: z.string(), count: z.number().int() });
 
 /**
- * One page of the certifications the filters select, most recently issued first (see paging.ts):
+ * One page of the certifications the filters select, most recently issued first (expiring soon and
+ * expired: soonest expiry first; see paging.ts):
  * `totalCount` counts every one selected. The cards and categories count the whole scope on every
  * page. A certification issued while someone pages takes its place by its issue and moves no
  * other row; a renewal is an issue too, so one renewed meanwhile moves to the front (a reload

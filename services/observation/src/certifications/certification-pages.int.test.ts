@@ -10,9 +10,12 @@ import { CertificationsService } from './certifications.service.js';
 
 const ORG = 64;
 const OLDER = 450;
+/** The library's tags; identity knows no reader's zone (the month counted in UTC). */
 const library = {
-  call: (_contract: unknown, request: { documentIds: number[] }) =>
-    Promise.resolve(request.documentIds.map((documentId) => ({ documentId, tags: ['Kitchen'] }))),
+  call: (_contract: unknown, request: { documentIds?: number[] }) =>
+    Promise.resolve(
+      (request.documentIds ?? []).map((documentId) => ({ documentId, tags: ['Kitchen'] })),
+    ),
 } as unknown as RpcClient;
 const staff: Actor = { userId: 1, organizationId: ORG, role: 'training_supervisor' };
 

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { decodeCursor, pageOf } from '@hub/kit';
+import { decodeCursor, pageOf, RpcFailure } from '@hub/kit';
 import {
   type CertificationKind,
   type CertificationListQuery,
@@ -62,11 +62,11 @@ export function newVerificationCode(): string {
 }
 
 /**
- * When this UTC month began: the month Insights counts certifications by (certification_months).
- * `date_trunc('month', now())` alone began it in the database session's zone, whatever the
- * server is set to.
+ * When this month began on `$3`'s calendar (the reader's zone): in Los Angeles, UTC's month
+ * began at 16:00 on the last day. `date_trunc('month', now())` alone began it in the database
+ * session's zone, whatever the server is set to.
  */
-const UTC_MONTH_START = `(date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')`;
+const READERS_MONTH_START = `(date_trunc('month', now() AT TIME ZONE $3) AT TIME ZONE $3)`;
 
 /** The SOPs and courses whose categories hold a search (ids of each). */
 export interface MatchingSubjects {
@@ -80,10 +80,41 @@ const substringPattern = (text: string) => `%${text.replace(/[%_\\]/g, '\\$&')}%
 const JOINED = `FROM certifications c
   LEFT JOIN courses co ON c.kind = 'course' AND co.id = c.subject_id`;
 const SELECT = `SELECT c.*, co.category AS course_category ${JOINED}`;
-const SELECT_LISTED = `SELECT c.*, co.category AS course_category, c.issued_at::text AS issued_key ${JOINED}`;
 
 /** A listed row and its sort key as PostgreSQL prints it (microseconds kept: the cursor's). */
-type ListedRow = CertificationRow & { issued_key: string };
+type ListedRow = CertificationRow & { sort_key: string };
+
+/** How a list is ordered: by a time column, then by id the same way, so no two rows tie. */
+interface ListOrder {
+  column: 'c.issued_at' | 'c.expires_at';
+  direction: 'DESC' | 'ASC';
+  /** What its cursors begin with, so one order's cursor is refused by the other. */
+  cursorPrefix: string;
+}
+
+const NEWEST_ISSUE: ListOrder = { column: 'c.issued_at', direction: 'DESC', cursorPrefix: '' };
+/**
+ * The expiry digest's lists lead with what lapses first (expired: the longest lapsed). Its
+ * cursors begin with 'e', where an encoded key (a JSON array) begins with 'W': neither order's
+ * cursor passes for the other's.
+ */
+const SOONEST_EXPIRY: ListOrder = { column: 'c.expires_at', direction: 'ASC', cursorPrefix: 'e' };
+
+function orderOf(filter: CertificationListQuery): ListOrder {
+  return filter.state === 'expiring_soon' || filter.state === 'expired'
+    ? SOONEST_EXPIRY
+    : NEWEST_ISSUE;
+}
+
+/** The key a cursor of `order` names; a cursor of the other order is refused, not misread. */
+function cursorKey(cursor: string | undefined, order: ListOrder): string[] | undefined {
+  if (cursor === undefined || cursor === '') return undefined;
+  const ofExpiry = cursor.startsWith(SOONEST_EXPIRY.cursorPrefix);
+  if (ofExpiry !== (order === SOONEST_EXPIRY) || cursor === order.cursorPrefix) {
+    throw RpcFailure.validation('cursor must be a nextCursor this list answered', 'cursor');
+  }
+  return decodeCursor(cursor.slice(order.cursorPrefix.length), ['time', 'id']);
+}
 
 export interface CertificationPage {
   rows: CertificationRow[];
@@ -122,23 +153,27 @@ function selection(
 }
 
 /**
- * The query of the selection's rows after the cursor's, one over the limit (pageOf). Keyed by
- * when each was issued and its id, which a row added meanwhile does not change.
+ * The query of the selection's rows after the cursor's, one over the limit (pageOf), in the
+ * order's key and id, which a row added meanwhile does not change.
  */
 function pageAfter(
   selected: { where: string; params: unknown[] },
   filter: CertificationListQuery,
+  order: ListOrder,
 ): [string, unknown[]] {
   const params = [...selected.params];
   let where = selected.where;
-  const after = decodeCursor(filter.cursor, ['time', 'id']);
+  const after = cursorKey(filter.cursor, order);
   if (after) {
     params.push(after[0], after[1]);
-    where += ` AND (c.issued_at, c.id) < ($${params.length - 1}::timestamptz, $${params.length}::int)`;
+    const past = order.direction === 'DESC' ? '<' : '>';
+    where += ` AND (${order.column}, c.id) ${past} ($${params.length - 1}::timestamptz, $${params.length}::int)`;
   }
   params.push(filter.limit + 1);
   return [
-    `${SELECT_LISTED} WHERE ${where} ORDER BY c.issued_at DESC, c.id DESC LIMIT $${params.length}`,
+    `SELECT c.*, co.category AS course_category, ${order.column}::text AS sort_key ${JOINED}
+      WHERE ${where}
+      ORDER BY ${order.column} ${order.direction}, c.id ${order.direction} LIMIT $${params.length}`,
     params,
   ];
 }
@@ -221,7 +256,8 @@ export class CertificationsRepository {
   }
 
   /**
-   * One page of what the filter selects, most recently issued first, after `filter.cursor`'s row
+   * One page of what the filter selects, most recently issued first (expiring soon and expired:
+   * soonest expiry first), after `filter.cursor`'s row
    * (see paging.ts), and how many it selects in all; with `filter.search`, only those whose
    * holder or title holds it or whose subject is `matching` (one of its categories holds it).
    */
@@ -231,28 +267,37 @@ export class CertificationsRepository {
     matching: MatchingSubjects = { sopIds: [], courseIds: [] },
   ): Promise<CertificationPage> {
     const selected = selection(organizationId, filter, matching);
+    const order = orderOf(filter);
     const [rows, [counted]] = await Promise.all([
-      this.db.query(...pageAfter(selected, filter)) as Promise<ListedRow[]>,
+      this.db.query(...pageAfter(selected, filter, order)) as Promise<ListedRow[]>,
       this.db.query(
         `SELECT count(*)::int AS total FROM certifications c WHERE ${selected.where}`,
         selected.params,
       ) as Promise<[{ total: number }]>,
     ]);
-    const page = pageOf(rows, filter.limit, (row) => [row.issued_key, String(row.id)]);
-    return { rows: page.rows, totalCount: counted.total, nextCursor: page.nextCursor };
+    const page = pageOf(rows, filter.limit, (row) => [row.sort_key, String(row.id)]);
+    const nextCursor = page.nextCursor && `${order.cursorPrefix}${page.nextCursor}`;
+    return { rows: page.rows, totalCount: counted.total, nextCursor };
   }
 
-  /** The four cards (and revoked), for the organization or, with userId, one person. */
-  async summary(organizationId: number, userId: number | null): Promise<CertificationSummary> {
+  /**
+   * The four cards (and revoked), for the organization or, with userId, one person; the month
+   * is the one under way on the reader's calendar (`timeZone`, an IANA zone).
+   */
+  async summary(
+    organizationId: number,
+    userId: number | null,
+    timeZone: string,
+  ): Promise<CertificationSummary> {
     const [row] = (await this.db.query(
       `SELECT count(*) FILTER (WHERE state = 'active')::int AS active,
-              count(*) FILTER (WHERE state <> 'revoked' AND issued_at >= ${UTC_MONTH_START})::int AS "completedThisMonth",
+              count(*) FILTER (WHERE state <> 'revoked' AND issued_at >= ${READERS_MONTH_START})::int AS "completedThisMonth",
               count(*) FILTER (WHERE state = 'expiring_soon')::int AS "expiringSoon",
               count(*) FILTER (WHERE state = 'expired')::int AS overdue,
               count(*) FILTER (WHERE state = 'revoked')::int AS revoked
          FROM (SELECT issued_at, ${stateSql()} AS state FROM certifications
                 WHERE organization_id = $1 AND ($2::int IS NULL OR user_id = $2)) s`,
-      [organizationId, userId],
+      [organizationId, userId, timeZone],
     )) as CertificationSummary[];
     return row!;
   }
