@@ -32,8 +32,10 @@ export async function forgetRedisState(env) {
   }
   if (await answersRedis(host, port)) {
     const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 });
-    await redis.connect();
     try {
+      // Inside the try: a refused connection (a wrong password) is disconnected too, where ioredis
+      // would otherwise go on reconnecting for the rest of the process.
+      await redis.connect();
       const nested = await nestedStack(redis, REDIS_PREFIX);
       if (nested !== null)
         return `Redis at ${host}:${port} holds another stack's keys under "${REDIS_PREFIX}" (${nested}): nothing was removed there. Before starting the product, delete the keys of this stack under "${REDIS_PREFIX}" yourself.`;
