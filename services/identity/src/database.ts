@@ -50,6 +50,7 @@ import { SuspensionEvents1768000021000 } from './migrations/1768000021000-suspen
 import { WebhookLastFailures1768000024000 } from './migrations/1768000024000-webhook-last-failures.js';
 import { MembersByRole1768000031000 } from './migrations/1768000031000-members-by-role.js';
 import { ScimModifiedTimes1768000062000 } from './migrations/1768000062000-scim-modified-times.js';
+import { OlderWebhookSecrets1768000066000 } from './migrations/1768000066000-older-webhook-secrets.js';
 import { sealedWebhookSecrets } from './migrations/1767100001000-sealed-webhook-secrets.js';
 
 export const IDENTITY_SCHEMA = 'identity';
@@ -112,5 +113,6 @@ export const openIdentityDatabase = (url: string, webhookSecrets?: SecretBox) =>
       WebhookLastFailures1768000024000,
       MembersByRole1768000031000,
       ScimModifiedTimes1768000062000,
+      OlderWebhookSecrets1768000066000,
     ],
   });

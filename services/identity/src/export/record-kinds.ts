@@ -66,7 +66,7 @@ export const IDENTITY_RECORD_KINDS: Record<(typeof EXPORT_KINDS)['identity'][num
       table: 'webhook_endpoints',
       scope: 't.organization_id = $1',
       key: ['id'],
-      omit: ['secret', 'previous_secret'],
+      omit: ['secret', 'previous_secret', 'older_secrets'],
     },
   };
 

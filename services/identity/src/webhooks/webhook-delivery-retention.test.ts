@@ -6,6 +6,7 @@ function rows(left: number) {
   const asked: [number, number][] = [];
   return {
     asked,
+    clearExpiredSecrets: async () => 0,
     deleteFinished: async (days: number, limit: number) => {
       asked.push([days, limit]);
       const count = Math.min(left, limit);
@@ -27,6 +28,26 @@ describe('WebhookDeliveryRetention', () => {
     ]);
   });
 
+  it('forgets expired previous secrets at every sweep, deleting deliveries even when that fails', async () => {
+    const asked: string[] = [];
+    const retention = new WebhookDeliveryRetention(
+      {
+        clearExpiredSecrets: async () => {
+          asked.push('secrets');
+          throw new Error('database away');
+        },
+        deleteFinished: async () => {
+          asked.push('deliveries');
+          return 1;
+        },
+      },
+      30,
+      2,
+    );
+    expect(await retention.sweep()).toBe(1);
+    expect(asked).toEqual(['secrets', 'deliveries']);
+  });
+
   it('runs one sweep at a time: a second call joins the first', async () => {
     const repository = rows(3);
     const retention = new WebhookDeliveryRetention(repository, 30, 2);
@@ -39,6 +60,7 @@ describe('WebhookDeliveryRetention', () => {
     let calls = 0;
     const retention = new WebhookDeliveryRetention(
       {
+        clearExpiredSecrets: async () => 0,
         deleteFinished: async () => {
           calls += 1;
           if (calls > 1) throw new Error('database away');
@@ -57,6 +79,7 @@ describe('WebhookDeliveryRetention', () => {
     let calls = 0;
     const retention = new WebhookDeliveryRetention(
       {
+        clearExpiredSecrets: async () => 0,
         deleteFinished: async () => {
           calls += 1;
           await held;

@@ -4,15 +4,16 @@ import type { WebhooksRepository } from './webhooks.repository.js';
 const BATCH = 1000;
 
 /**
- * Deletes finished webhook deliveries (succeeded, or failed for good) whose last attempt is
- * older than the retention, at start and hourly, in batches until none is left. Pending ones
+ * Forgets the replaced signing secrets past their day, then deletes finished webhook deliveries
+ * (succeeded, or failed for good) whose last attempt is older than the retention, at start and
+ * hourly, in batches until none is left. Pending ones
  * stay whatever their age: their job still reads them. Several replicas sweeping at once only
  * share the rows (each batch skips those another holds). sweep() answers the deliveries deleted;
  * stop() lets the sweep under way end after its batch (identity's close waits for it).
  */
 export class WebhookDeliveryRetention extends RecurringSweep<number> {
   constructor(
-    private readonly webhooks: Pick<WebhooksRepository, 'deleteFinished'>,
+    private readonly webhooks: Pick<WebhooksRepository, 'deleteFinished' | 'clearExpiredSecrets'>,
     private readonly days: number,
     private readonly batch = BATCH,
   ) {
@@ -20,6 +21,7 @@ export class WebhookDeliveryRetention extends RecurringSweep<number> {
   }
 
   protected async work({ stopping }: SweepRun): Promise<number> {
+    await this.clearExpiredSecrets();
     let deleted = 0;
     try {
       let count;
@@ -32,5 +34,16 @@ export class WebhookDeliveryRetention extends RecurringSweep<number> {
     }
     if (deleted > 0) this.logger.log(`Deleted ${deleted} webhook deliveries past retention`);
     return deleted;
+  }
+
+  /** Replaced signing secrets past their day: kept no longer than they sign (sealed or not). */
+  private async clearExpiredSecrets(): Promise<void> {
+    try {
+      const cleared = await this.webhooks.clearExpiredSecrets();
+      if (cleared > 0)
+        this.logger.log(`Forgot the expired previous secrets of ${cleared} webhooks`);
+    } catch (error) {
+      this.logger.warn(`Webhook previous secrets sweep failed: ${String(error)}`);
+    }
   }
 }

@@ -53,20 +53,23 @@ export class DeliveryFailed extends Error {
 }
 
 /**
- * `webhook-signature`: a `v1,<base64 HMAC-SHA256>` signature per valid secret, separated by
- * spaces (Standard Webhooks), so a receiver still checking with the previous secret after a
- * rotation keeps accepting deliveries until it switches.
+ * `webhook-signature`: a `v1,<base64 HMAC-SHA256>` signature per valid secret, the current one
+ * first, separated by spaces (Standard Webhooks), so a receiver still checking with a secret
+ * replaced in the last day, however many rotations came since, keeps accepting deliveries
+ * until it switches.
  */
 export function signatures(
-  endpoint: Pick<EndpointRow, 'secret' | 'previous_secret' | 'previous_secret_expires_at'>,
+  endpoint: Pick<EndpointRow, 'secret' | 'previous_secrets'>,
   messageId: string,
   at: Date,
   body: string,
 ): string {
-  const secrets = [endpoint.secret];
-  if (endpoint.previous_secret && (endpoint.previous_secret_expires_at ?? at) > at) {
-    secrets.push(endpoint.previous_secret);
-  }
+  const secrets = [
+    endpoint.secret,
+    ...endpoint.previous_secrets
+      .filter((previous) => previous.validUntil > at)
+      .map((previous) => previous.secret),
+  ];
   return secrets.map((secret) => new Webhook(secret).sign(messageId, at, body)).join(' ');
 }
 

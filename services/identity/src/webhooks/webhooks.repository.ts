@@ -11,14 +11,45 @@ export interface EndpointRow {
   description: string;
   events: WebhookEventType[];
   secret: string;
-  previous_secret: string | null;
-  previous_secret_expires_at: Date | null;
+  /** The secrets replaced in the last day, newest first: each signs too until its `validUntil`. */
+  previous_secrets: PreviousSecret[];
   enabled: boolean;
   disabled_reason: string | null;
   failing_since: Date | null;
   /** Its last failed attempt: one long ago ends the failing episode (see `failed`). */
   last_failure_at: Date | null;
   created_at: Date;
+}
+
+/** A secret a rotation replaced: deliveries are signed with it too until `validUntil`. */
+export interface PreviousSecret {
+  secret: string;
+  validUntil: Date;
+}
+
+/**
+ * How many replaced secrets an endpoint keeps: rotating again and again within a day keeps
+ * each signing for its day, up to this many; the oldest beyond them stops at the next rotation.
+ * A bound on the signatures every delivery carries.
+ */
+export const MAX_PREVIOUS_SECRETS = 5;
+
+/**
+ * An endpoint as stored, its secrets sealed. `previous_secret` is the last one replaced, signing
+ * until `previous_secret_expires_at` (as an older release kept it, so one still running signs
+ * with it); `older_secrets` those replaced before it and still kept, sealed together as a JSON
+ * list. Each signs for the same time after it was replaced, so none of the older ones outlives
+ * `previous_secret`: once it expired, all have.
+ */
+type StoredEndpointRow = Omit<EndpointRow, 'previous_secrets'> & {
+  previous_secret: string | null;
+  previous_secret_expires_at: Date | null;
+  older_secrets: string | null;
+};
+
+interface StoredPreviousSecret {
+  secret: string;
+  validUntil: string;
 }
 
 export interface DeliveryRow {
@@ -70,20 +101,39 @@ export class WebhooksRepository {
     @Inject(WEBHOOK_SECRETS) private readonly secrets: SecretBox,
   ) {}
 
-  private opened(row: EndpointRow): EndpointRow {
+  private opened(row: StoredEndpointRow): EndpointRow {
+    const { previous_secret, previous_secret_expires_at, older_secrets, ...endpoint } = row;
+    const last =
+      previous_secret && previous_secret_expires_at
+        ? [{ secret: this.secrets.open(previous_secret), validUntil: previous_secret_expires_at }]
+        : [];
     return {
-      ...row,
+      ...endpoint,
       secret: this.secrets.open(row.secret),
-      previous_secret: row.previous_secret && this.secrets.open(row.previous_secret),
+      previous_secrets: [...last, ...this.olderSecrets(older_secrets)],
     };
+  }
+
+  private olderSecrets(sealed: string | null): PreviousSecret[] {
+    if (!sealed) return [];
+    const stored = JSON.parse(this.secrets.open(sealed)) as StoredPreviousSecret[];
+    return stored.map(({ secret, validUntil }) => ({ secret, validUntil: new Date(validUntil) }));
   }
 
   private sealed(secret: string): string {
     return this.secrets.seal(secret).sealed;
   }
 
+  private sealedList(previous: PreviousSecret[]): string {
+    const stored: StoredPreviousSecret[] = previous.map(({ secret, validUntil }) => ({
+      secret,
+      validUntil: validUntil.toISOString(),
+    }));
+    return this.sealed(JSON.stringify(stored));
+  }
+
   async endpoints(organizationId: number): Promise<EndpointRow[]> {
-    const rows: EndpointRow[] = await this.db.query(
+    const rows: StoredEndpointRow[] = await this.db.query(
       `SELECT * FROM webhook_endpoints WHERE organization_id = $1 ORDER BY created_at DESC, id DESC`,
       [organizationId],
     );
@@ -91,7 +141,7 @@ export class WebhooksRepository {
   }
 
   async endpoint(organizationId: number, id: number): Promise<EndpointRow | undefined> {
-    const rows: EndpointRow[] = await this.db.query(
+    const rows: StoredEndpointRow[] = await this.db.query(
       `SELECT * FROM webhook_endpoints WHERE organization_id = $1 AND id = $2`,
       [organizationId, id],
     );
@@ -100,7 +150,7 @@ export class WebhooksRepository {
 
   /** The endpoints of an organization that subscribed to `type`, disabled ones included. */
   async subscribed(organizationId: number, type: WebhookEventType): Promise<EndpointRow[]> {
-    const rows: EndpointRow[] = await this.db.query(
+    const rows: StoredEndpointRow[] = await this.db.query(
       `SELECT * FROM webhook_endpoints
         WHERE organization_id = $1 AND $2 = ANY (events)`,
       [organizationId, type],
@@ -130,7 +180,7 @@ export class WebhooksRepository {
         [endpoint.organizationId],
       );
       if (count >= limit) return undefined;
-      const rows: EndpointRow[] = await tx.query(
+      const rows: StoredEndpointRow[] = await tx.query(
         `INSERT INTO webhook_endpoints (organization_id, url, description, events, secret, created_by)
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
         [
@@ -154,20 +204,64 @@ export class WebhooksRepository {
     return count > 0;
   }
 
-  /** The new secret; the current one becomes the previous one until `previousUntil`. */
+  /**
+   * The new secret; the current one joins the previous ones, signing too until `previousUntil`.
+   * Those past their day by `now` are dropped, and the oldest beyond MAX_PREVIOUS_SECRETS.
+   */
   async rotate(
     organizationId: number,
     id: number,
     secret: string,
     previousUntil: Date,
+    now = new Date(),
   ): Promise<EndpointRow | undefined> {
-    const rows: [EndpointRow[], number] = await this.db.query(
+    return this.db.transaction(async (tx) => {
+      // Locked until written: two rotations at once would each keep a list without the other's.
+      const found: StoredEndpointRow[] = await tx.query(
+        `SELECT * FROM webhook_endpoints WHERE organization_id = $1 AND id = $2 FOR UPDATE`,
+        [organizationId, id],
+      );
+      if (!found[0]) return undefined;
+      const current = this.opened(found[0]);
+      const previous = [
+        { secret: current.secret, validUntil: previousUntil },
+        ...current.previous_secrets,
+      ]
+        .filter((kept) => kept.validUntil > now)
+        .slice(0, MAX_PREVIOUS_SECRETS);
+      const [last, ...older] = previous;
+      const rows: [StoredEndpointRow[], number] = await tx.query(
+        `UPDATE webhook_endpoints
+            SET secret = $3, previous_secret = $4, previous_secret_expires_at = $5,
+                older_secrets = $6
+          WHERE id = $1 AND organization_id = $2 RETURNING *`,
+        [
+          id,
+          organizationId,
+          this.sealed(secret),
+          last ? this.sealed(last.secret) : null,
+          last?.validUntil ?? null,
+          older.length > 0 ? this.sealedList(older) : null,
+        ],
+      );
+      return rows[0][0] && this.opened(rows[0][0]);
+    });
+  }
+
+  /**
+   * Forgets the replaced secrets of every endpoint whose last one replaced expired by `now` (the
+   * older ones expired before it); answers how many endpoints. One kept by an older release
+   * without a date signs nothing and goes too.
+   */
+  async clearExpiredSecrets(now = new Date()): Promise<number> {
+    const [, count] = (await this.db.query(
       `UPDATE webhook_endpoints
-          SET previous_secret = secret, previous_secret_expires_at = $4, secret = $3
-        WHERE organization_id = $1 AND id = $2 RETURNING *`,
-      [organizationId, id, this.sealed(secret), previousUntil],
-    );
-    return rows[0][0] && this.opened(rows[0][0]);
+          SET previous_secret = NULL, previous_secret_expires_at = NULL, older_secrets = NULL
+        WHERE (previous_secret IS NOT NULL OR older_secrets IS NOT NULL)
+          AND (previous_secret_expires_at IS NULL OR previous_secret_expires_at <= $1)`,
+      [now],
+    )) as [unknown, number];
+    return count;
   }
 
   /**
@@ -176,7 +270,7 @@ export class WebhooksRepository {
    * otherwise keep a failing endpoint from ever being disabled, or shown as failing.
    */
   async enable(organizationId: number, id: number): Promise<EndpointRow | undefined> {
-    const rows: [EndpointRow[], number] = await this.db.query(
+    const rows: [StoredEndpointRow[], number] = await this.db.query(
       `UPDATE webhook_endpoints
           SET failing_since = CASE WHEN enabled THEN failing_since END,
               enabled = true, disabled_reason = NULL

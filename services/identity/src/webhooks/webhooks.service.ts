@@ -31,7 +31,7 @@ import {
 } from './webhooks.repository.js';
 
 const HOUR_MS = 3_600_000;
-/** After a rotation the previous secret signs deliveries too, for this long. */
+/** After a rotation the secret replaced signs deliveries too, for this long (each of them). */
 export const PREVIOUS_SECRET_VALID_MS = 24 * HOUR_MS;
 
 /** Enough for every system an organization feeds; a bound on the deliveries one fact makes. */
@@ -49,6 +49,14 @@ export const newSecret = () => `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toStri
 /** The `webhook-id`: unique per delivery, the same on every attempt and replay. */
 const newMessageId = () => `msg_${randomUUID().replaceAll('-', '')}`;
 
+/** Until when a replaced secret still signs: the last one replaced, which expires last. */
+function lastValidUntil(row: EndpointRow, now: Date): Date | null {
+  const times = row.previous_secrets
+    .map((previous) => previous.validUntil.getTime())
+    .filter((time) => time > now.getTime());
+  return times.length > 0 ? new Date(Math.max(...times)) : null;
+}
+
 export const endpointView = (row: EndpointRow, now = new Date()): WebhookView => ({
   id: row.id,
   // An address an older release took with a password is still sent to, never shown with it.
@@ -58,10 +66,7 @@ export const endpointView = (row: EndpointRow, now = new Date()): WebhookView =>
   enabled: row.enabled,
   disabledReason: row.disabled_reason,
   failingSince: row.failing_since?.toISOString() ?? null,
-  previousSecretValidUntil:
-    row.previous_secret && row.previous_secret_expires_at && row.previous_secret_expires_at > now
-      ? row.previous_secret_expires_at.toISOString()
-      : null,
+  previousSecretValidUntil: lastValidUntil(row, now)?.toISOString() ?? null,
   createdAt: row.created_at.toISOString(),
 });
 
