@@ -70,6 +70,7 @@ describe('the live observation session on bad Wi-Fi', () => {
     const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'allow' });
     const page = await context.newPage();
     await signIn(page, stack.url, PEOPLE.sam.email, PASSWORD);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
     // Started on the phone from the Observations page.
     await followLink(page, '/library/observations');
@@ -97,8 +98,25 @@ describe('the live observation session on bad Wi-Fi', () => {
     await expect.poll(async () => (await record()).responses.length).toBe(1);
     await expect.poll(() => session.getByTestId('waiting-to-send').count()).toBe(0);
 
-    // The network goes away: question 2 and a finding wait on the device.
+    // The copy the service worker keeps of the session has question 1's answer too.
+    const keptAnswers = () =>
+      page.evaluate(async (observation) => {
+        const url = `${location.origin}/api/observations/${observation}`;
+        const kept = await (await caches.open('hub-observations-v1')).match(url);
+        return kept ? ((await kept.json()) as ServerRecord).responses.length : -1;
+      }, id);
+    await expect.poll(keptAnswers).toBe(1);
+
+    // The network goes away and the page is reloaded: the session goes on from the kept copy.
     await context.setOffline(true);
+    await page.reload();
+    await page.getByTestId('offline-shell').waitFor();
+    await expect
+      .poll(() => session.getByTestId('question-position').innerText())
+      .toBe(`Question 2 of ${total}`);
+    expect(await session.locator('[data-testid=live-answer][data-status=sent]').count()).toBe(1);
+
+    // Question 2 and a finding wait on the device.
     await answer(page, 1);
     await expect
       .poll(() => session.getByTestId('question-position').innerText())

@@ -63,7 +63,7 @@ function panel(findings: number, queued: OutboxItem[] = [], held = findings): st
     openFindings: held,
     findings: Array.from({ length: findings }, (_, index) => finding(index + 1)),
   };
-  const outbox = { items: queued, record: () => undefined };
+  const outbox = { items: queued, record: () => undefined, onlyOnThisPage: false };
   return renderToStaticMarkup(
     createElement(
       QueryClientProvider,

@@ -2,7 +2,9 @@ import type { Finding, ObservationSession, ResponseResult } from '@hub/proto';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { CloudOff } from 'lucide-react';
+import { useEffect } from 'react';
 import { failureToast } from '../api/errors';
+import { keepObservationCopy } from '../pwa/observation-copy';
 import { toast } from '../toast/toastStore';
 import { Card } from '../ui/Card';
 import { LiveAnswers } from './AnswerList';
@@ -16,6 +18,7 @@ import {
 } from './queries';
 import { QuestionStep } from './QuestionStep';
 import { SessionHeader } from './SessionHeader';
+import { UnsavedAnswersNotice } from './UnsavedAnswersNotice';
 import { currentQuestionIndex, newIdempotencyKey } from './sessionOutbox';
 import { useNow } from './useNow';
 import { type SentItem, useSessionOutbox } from './useSessionOutbox';
@@ -44,6 +47,8 @@ export function LiveSession({
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const sessionKey = observationSessionQuery(session.id).queryKey;
+  // The copy kept for a reload offline follows what was sent since it was fetched.
+  useEffect(() => void keepObservationCopy(session), [session]);
 
   const onSent = async (sent: SentItem) => {
     if (sent.item.kind === 'finding') {
@@ -87,6 +92,7 @@ export function LiveSession({
     // the screen (past main's padding, which sticky positions keep clear of).
     <div data-testid="observation-session" className="mx-auto flex max-w-3xl flex-col gap-6">
       <SessionHeader session={session} now={now} index={index} total={total} onExit={onExit} />
+      <UnsavedAnswersNotice onlyOnThisPage={outbox.onlyOnThisPage} />
 
       {index < total ? (
         // Keyed by question: a new question clears the choice and notes and restarts its timer.

@@ -8,7 +8,7 @@ import { smallOutlineButtonClass } from '../ui/styles';
 import { CompletedSession } from './CompletedSession';
 import { CompletedSummary } from './CompletedSummary';
 import { LIST_PATH, LiveSession } from './LiveSession';
-import { observationSessionQuery } from './queries';
+import { observationSessionQuery, sessionReader } from './queries';
 import { useTranslation } from 'react-i18next';
 
 /** /observation/{id}: the live session, or the summary of a completed one. */
@@ -17,7 +17,8 @@ export function ObservationSessionPage({ id }: { id: number }) {
   const navigate = useNavigate();
   const valid = Number.isInteger(id) && id > 0;
   const session = useQuery({ ...observationSessionQuery(id), enabled: valid });
-  const self = useQuery(currentUserQuery).data;
+  const user = useQuery(currentUserQuery);
+  const self = sessionReader(user.data, user.error);
   const back = () => void navigate({ to: LIST_PATH });
 
   if (!valid) return <NotFound />;

@@ -1,6 +1,9 @@
 import type { Finding, ObservationSession } from '@hub/proto';
-import { describe, expect, it } from 'vitest';
-import { withFinding } from './queries';
+import { onlineManager } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/client';
+import { memoryStorage } from './memory-storage.test-support';
+import { observationSessionQuery, sessionReader, SESSION_RETRIES, withFinding } from './queries';
 
 const finding = (id: number, status: Finding['status'] = 'open'): Finding => ({
   id,
@@ -28,5 +31,38 @@ describe('a finding put into the cached session', () => {
     expect(resolved).toMatchObject({ findingCount: 2, openFindings: 1 });
     expect(withFinding(resolved, finding(1, 'resolved'))).toMatchObject({ openFindings: 1 });
     expect(resolved.findings.map((item) => item.status)).toEqual(['resolved', 'open']);
+  });
+});
+
+describe('the session, asked for on a phone that has lost the network', () => {
+  afterEach(() => onlineManager.setOnline(true));
+
+  it('is asked for all the same (the service worker may answer its kept copy)', () => {
+    expect(observationSessionQuery(9).networkMode).toBe('offlineFirst');
+  });
+
+  it('is asked again while online, and fails at once offline rather than wait', () => {
+    const retry = observationSessionQuery(9).retry as (count: number, error: Error) => boolean;
+    const failure = new TypeError('Failed to fetch');
+    expect(retry(0, failure)).toBe(true);
+    expect(retry(SESSION_RETRIES, failure)).toBe(false);
+    onlineManager.setOnline(false);
+    expect(retry(0, failure)).toBe(false);
+  });
+});
+
+describe('who reads a session kept for offline', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is whoever signed in on this device when the server cannot be reached', () => {
+    const storage = memoryStorage();
+    storage.setItem('currentUser', JSON.stringify({ id: 4, email: 'olga@quayside.test' }));
+    vi.stubGlobal('localStorage', storage);
+    // The person observed, offline, is not shown the session as its recorder.
+    expect(sessionReader(undefined, new TypeError('Failed to fetch'))?.id).toBe(4);
+    expect(sessionReader({ id: 7 }, null)?.id).toBe(7);
+    // An answer from the server (signed out) is not a missing network.
+    expect(sessionReader(undefined, new ApiError(401, 'Unauthorized'))).toBeUndefined();
+    expect(sessionReader(undefined, null)).toBeUndefined();
   });
 });

@@ -8,8 +8,14 @@ import {
   type ResponseSubmission,
 } from '@hub/proto';
 import { api } from '../api/routes';
-import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { call } from '../api/client';
+import {
+  infiniteQueryOptions,
+  onlineManager,
+  queryOptions,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { call, isApiError } from '../api/client';
+import { readCurrentUser, type StoredUser } from '../auth/session';
 import { cursorPaging } from '../api/paging';
 
 /** Spec section 9: the SOP selector asks for 100 processed documents. */
@@ -40,14 +46,34 @@ export function observationsQuery(search: string) {
   });
 }
 
+/**
+ * The session. It is asked for even when the browser says it is offline (networkMode
+ * 'offlineFirst'): the service worker may answer the copy it kept, and the supervisor goes on
+ * recording. Offline it is not asked again: a retry would wait for the network, the page with it.
+ */
 export function observationSessionQuery(id: number) {
   return queryOptions({
     queryKey: [api.observation.path, id],
     queryFn: ({ signal }): Promise<ObservationSession> =>
       call(api.observation, { params: { id }, signal }),
-    retry: SESSION_RETRIES,
+    retry: (failures: number) => failures < SESSION_RETRIES && onlineManager.isOnline(),
     retryDelay: SESSION_RETRY_DELAY_MS,
+    networkMode: 'offlineFirst',
   });
+}
+
+/**
+ * Who reads the session: the signed-in user, or with no answer at all (offline, the session the
+ * service worker kept) whoever signed in on this device, so the person observed is not shown it
+ * as its recorder.
+ */
+export function sessionReader(
+  user: Pick<StoredUser, 'id'> | null | undefined,
+  error: unknown,
+): Pick<StoredUser, 'id'> | undefined {
+  if (user) return user;
+  if (error && !isApiError(error)) return readCurrentUser() ?? undefined;
+  return undefined;
 }
 
 /** Findings past the session's load 100 at a time, continuing after the session's cursor. */

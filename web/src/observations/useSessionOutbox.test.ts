@@ -98,6 +98,24 @@ describe('a phone whose storage keeps nothing (full, or a private mode)', () => 
     sender.stop();
   });
 
+  it('says the answers are kept only on this page until a write succeeds again', () => {
+    const storage = memoryStorage();
+    const setItem = storage.setItem;
+    storage.setItem = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+    vi.stubGlobal('localStorage', storage);
+    const sender = new OutboxSender(7, events);
+    expect(sender.savedOnDevice()).toBe(true);
+    sender.record(answer('k1', 'q1'));
+    expect(sender.savedOnDevice()).toBe(false);
+
+    storage.setItem = setItem;
+    sender.record(answer('k2', 'q2'));
+    expect(sender.savedOnDevice()).toBe(true);
+    expect(stored().map((item) => item.key)).toEqual(['k1', 'k2']);
+  });
+
   it('opens the session and records when reading storage is refused altogether', () => {
     Object.defineProperty(globalThis, 'localStorage', {
       configurable: true,
@@ -109,6 +127,7 @@ describe('a phone whose storage keeps nothing (full, or a private mode)', () => 
       const sender = new OutboxSender(7, events);
       sender.record(answer('k1', 'q1'));
       expect(sender.snapshot().map((item) => item.key)).toEqual(['k1']);
+      expect(sender.savedOnDevice()).toBe(false);
     } finally {
       Reflect.deleteProperty(globalThis, 'localStorage');
     }

@@ -112,6 +112,9 @@ export class OutboxSender {
    */
   readonly snapshot = () => this.stored();
 
+  /** False while the device keeps nothing: a reload would lose what waits (the page warns). */
+  readonly savedOnDevice = () => this.kept;
+
   /** Another tab wrote the queue (the `storage` event): shown again. */
   readonly otherTabWrote = (event: Pick<StorageEvent, 'key'>) => {
     if (event.key === this.storageKey || event.key === null) this.notify();
@@ -235,7 +238,9 @@ export function useSessionOutbox(observationId: number, events: OutboxEvents) {
   }, [sender]);
   // The same snapshot when rendered without a browser (the pages' markup tests).
   const items = useSyncExternalStore(sender.subscribe, sender.snapshot, sender.snapshot);
-  return { items, record: sender.record };
+  const saved = useSyncExternalStore(sender.subscribe, sender.savedOnDevice, sender.savedOnDevice);
+  // Nothing waiting, nothing to lose: the warning is for answers only this page holds.
+  return { items, record: sender.record, onlyOnThisPage: !saved && items.length > 0 };
 }
 
 export type SessionOutbox = ReturnType<typeof useSessionOutbox>;

@@ -1,4 +1,4 @@
-import { SOP_CACHE } from './sw-routing';
+import { OBSERVATION_CACHE, SOP_CACHE } from './sw-routing';
 
 /**
  * Registers the service worker (production builds only: in `vite dev` the modules are not the
@@ -25,12 +25,13 @@ export function registerServiceWorker(): void {
 }
 
 /**
- * Forgets the SOPs kept for offline reading: on sign-out and sign-in, since the next person on
- * this device must not read the last one's copies.
+ * Forgets the SOPs kept for offline reading and the observation sessions kept for recording: on
+ * sign-out and sign-in, since the next person on this device must not read the last one's copies.
  */
 export async function forgetOfflineSops(): Promise<void> {
   try {
-    if (typeof caches !== 'undefined') await caches.delete(SOP_CACHE);
+    if (typeof caches === 'undefined') return;
+    await Promise.all([caches.delete(SOP_CACHE), caches.delete(OBSERVATION_CACHE)]);
   } catch {
     // No Cache Storage (an insecure origin, a private mode): nothing was kept.
   }

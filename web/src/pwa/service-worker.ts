@@ -1,10 +1,14 @@
 /**
  * The service worker (issue #34, point 4), built on its own into dist/sw.js (vite.config.ts).
  * It keeps the app shell so the app opens offline, and the SOPs a person opened (their answers
- * and the images they saw) so those stay readable offline. It answers nothing else under /api/:
+ * and the images they saw) so those stay readable offline, and the observation sessions a
+ * supervisor is recording, so a reload without network goes on with the session. It answers
+ * nothing else under /api/:
  * every other API request goes to the network as if there were no worker (sw-routing.ts).
  */
 import {
+  keepsObservation,
+  OBSERVATION_CACHE,
   OFFLINE_COPY_HEADER,
   SHELL_CACHE,
   SHELL_PAGE,
@@ -39,7 +43,7 @@ declare const __HUB_ASSETS__: readonly string[];
 
 const worker = self as unknown as WorkerScope;
 const origin = worker.location.origin;
-const KEPT_CACHES = new Set([SHELL_CACHE, SOP_CACHE]);
+const KEPT_CACHES = new Set([SHELL_CACHE, SOP_CACHE, OBSERVATION_CACHE]);
 
 /** A copy to store: without Vary (Cache.put refuses `Vary: *`; entries are keyed by URL only). */
 function storable(response: Response): Response {
@@ -52,7 +56,7 @@ function storable(response: Response): Response {
   });
 }
 
-/** A stored SOP answer, marked as given from the cache so the page can say so. */
+/** A stored answer (an SOP, a session), marked as given from the cache so the page can say so. */
 function offlineCopy(cached: Response): Response {
   const headers = new Headers(cached.headers);
   headers.set(OFFLINE_COPY_HEADER, '1');
@@ -205,6 +209,35 @@ async function sop(event: FetchEvent, image: boolean): Promise<Response> {
   return response;
 }
 
+/**
+ * A session being recorded: the network first, stored while it is in progress; the stored answer
+ * offline, marked as such. A completed session, or one no longer this person's, is forgotten.
+ */
+async function observation(event: FetchEvent): Promise<Response> {
+  const cache = await caches.open(OBSERVATION_CACHE);
+  const key = event.request.url;
+  let response: Response;
+  try {
+    response = await fetch(event.request);
+  } catch (error) {
+    const cached = await cache.match(key);
+    if (cached) return offlineCopy(cached);
+    throw error;
+  }
+  if (response.ok) {
+    const copy = response.clone();
+    event.waitUntil(
+      (async () => {
+        if (keepsObservation(await copy.clone().json())) await cache.put(key, storable(copy));
+        else await cache.delete(key);
+      })().catch(() => undefined),
+    );
+  } else if ([401, 403, 404].includes(response.status)) {
+    event.waitUntil(cache.delete(key).catch(() => false));
+  }
+  return response;
+}
+
 /** A signed file link: from SOP_CACHE when an SOP image stored it, else the network, unstored. */
 async function sopFile(event: FetchEvent): Promise<Response> {
   await storingFiles.get(event.request.url)?.catch(() => undefined);
@@ -228,5 +261,7 @@ worker.addEventListener('fetch', (event) => {
       return event.respondWith(sop(event, route.image));
     case 'sop-file':
       return event.respondWith(sopFile(event));
+    case 'observation':
+      return event.respondWith(observation(event));
   }
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shellAssets, sopImageLink, swRoute } from './sw-routing';
+import { keepsObservation, shellAssets, sopImageLink, swRoute } from './sw-routing';
 
 const ORIGIN = 'http://localhost:8080';
 const get = (path: string, mode = 'cors') => ({ method: 'GET', url: `${ORIGIN}${path}`, mode });
@@ -13,6 +13,10 @@ describe('swRoute', () => {
       kind: 'sop',
       image: true,
     });
+  });
+
+  it("keeps the caller's observation sessions, network first", () => {
+    expect(swRoute(get('/api/observations/12'), ORIGIN)).toEqual({ kind: 'observation' });
   });
 
   it('passes every other API request straight through, nothing of it stored', () => {
@@ -32,6 +36,15 @@ describe('swRoute', () => {
       '/api/health',
       '/api',
       '/api/docs',
+      '/api/observations',
+      '/api/observations/',
+      '/api/observations/abc',
+      '/api/observations/create',
+      '/api/observations/12?fresh=1',
+      '/api/observations/12/response',
+      '/api/observations/12/findings',
+      '/api/observations/12/findings/3',
+      '/api/observations/settings',
     ]) {
       expect(kind(get(path)), path).toBe('pass');
     }
@@ -40,6 +53,7 @@ describe('swRoute', () => {
   it('never answers a write, an SOP one included', () => {
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'HEAD']) {
       expect(kind({ method, url: `${ORIGIN}/api/my/sops/12` })).toBe('pass');
+      expect(kind({ method, url: `${ORIGIN}/api/observations/12` })).toBe('pass');
       expect(kind({ method, url: `${ORIGIN}/dashboard`, mode: 'navigate' })).toBe('pass');
     }
   });
@@ -51,6 +65,7 @@ describe('swRoute', () => {
 
   it('leaves other origins and the server pages outside the app alone', () => {
     expect(kind({ method: 'GET', url: 'http://other.test/api/my/sops/12' })).toBe('pass');
+    expect(kind({ method: 'GET', url: 'http://other.test/api/observations/12' })).toBe('pass');
     expect(kind({ method: 'GET', url: 'https://localhost:8080/assets/a.js' })).toBe('pass');
     expect(kind(get('/admin/queues', 'navigate'))).toBe('pass');
     expect(kind(get('/admin/queues/api/queues'))).toBe('pass');
@@ -103,5 +118,16 @@ describe('sopImageLink', () => {
     expect(sopImageLink({ presignedUrl: 3 }, ORIGIN)).toBeNull();
     expect(sopImageLink(null, ORIGIN)).toBeNull();
     expect(sopImageLink('text', ORIGIN)).toBeNull();
+  });
+});
+
+describe('keepsObservation', () => {
+  it('keeps a session still being recorded, never a completed one or anything else', () => {
+    expect(keepsObservation({ id: 12, status: 'in_progress', questions: [] })).toBe(true);
+    expect(keepsObservation({ id: 12, status: 'completed', questions: [] })).toBe(false);
+    expect(keepsObservation({ status: 'in_progress' })).toBe(false);
+    expect(keepsObservation({ id: 12, questions: [] })).toBe(false);
+    expect(keepsObservation(null)).toBe(false);
+    expect(keepsObservation('in_progress')).toBe(false);
   });
 });

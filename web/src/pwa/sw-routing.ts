@@ -1,6 +1,7 @@
 /**
  * What the service worker does with a request (issue #34, point 4), as a pure function so the
- * rule "nothing under /api/ is cached but the caller's own SOPs" is tested without a browser.
+ * rule "nothing under /api/ is cached but the caller's own SOPs and the observation sessions they
+ * are recording" is tested without a browser.
  * Shared by the worker (service-worker.ts) and the page; it imports nothing.
  */
 
@@ -8,7 +9,12 @@
 export const SHELL_CACHE = 'hub-shell-v1';
 /** The SOPs a person opened on this device (answers and their images); cleared on sign-out. */
 export const SOP_CACHE = 'hub-sops-v1';
-/** Set by the service worker on an SOP answer it gave from SOP_CACHE because the network failed. */
+/**
+ * The observation sessions a supervisor is recording on this device, so a reload without network
+ * goes on with the session (its answers wait in the page's outbox); cleared on sign-out.
+ */
+export const OBSERVATION_CACHE = 'hub-observations-v1';
+/** Set by the service worker on an answer it gave from its caches because the network failed. */
 export const OFFLINE_COPY_HEADER = 'X-Hub-Offline-Copy';
 /** The key index.html is cached under: every page of the app is this file (SPA fallback). */
 export const SHELL_PAGE = '/';
@@ -21,6 +27,8 @@ export type SwRoute =
   | { kind: 'pass' }
   /** GET /api/my/sops/:id or /api/my/sops/:id/images/:imgId: network first, SOP_CACHE offline. */
   | { kind: 'sop'; image: boolean }
+  /** GET /api/observations/:id: network first, OBSERVATION_CACHE offline (keepsObservation). */
+  | { kind: 'observation' }
   /** A signed file link (/api/files/...): only answered from SOP_CACHE when an SOP stored it. */
   | { kind: 'sop-file' }
   /** A page of the app: network first, the cached index.html offline. */
@@ -37,6 +45,7 @@ export interface RoutedRequest {
 }
 
 const SOP_PATH = /^\/api\/my\/sops\/(\d+)(\/images\/[^/]+)?$/;
+const OBSERVATION_PATH = /^\/api\/observations\/\d+$/;
 
 /** The route of a request made from `origin` (the worker's own, e.g. 'http://localhost:8080'). */
 export function swRoute(request: RoutedRequest, origin: string): SwRoute {
@@ -53,6 +62,7 @@ export function swRoute(request: RoutedRequest, origin: string): SwRoute {
     // A query string is not part of these routes: such a request is not one the page makes.
     const sop = url.search === '' ? SOP_PATH.exec(path) : null;
     if (sop) return { kind: 'sop', image: sop[2] !== undefined };
+    if (url.search === '' && OBSERVATION_PATH.test(path)) return { kind: 'observation' };
     if (path.startsWith('/api/files/') && request.mode !== 'navigate') return { kind: 'sop-file' };
     return { kind: 'pass' };
   }
@@ -84,4 +94,15 @@ export function sopImageLink(body: unknown, origin: string): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Whether an observation session's answer is kept: only one still being recorded (a completed
+ * one is read online, and its copy goes), and only a session (not an error's body).
+ */
+export function keepsObservation(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null) return false;
+  return (
+    'id' in body && typeof body.id === 'number' && 'status' in body && body.status === 'in_progress'
+  );
 }

@@ -99,6 +99,8 @@ export const observations = {
     waitingCount_one: '{{count}} waiting to send',
     waitingCount_many: '{{count}} waiting to send',
     waitingCount_other: '{{count}} waiting to send',
+    notSavedOnDevice:
+      'This device cannot save your answers: keep this page open until they are sent.',
     finishing:
       'Every question is answered. The observation is completed when the last answer, now waiting to send, reaches the server.',
     answersRecorded: 'Answers recorded ({{count}})',

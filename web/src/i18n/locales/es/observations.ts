@@ -101,6 +101,8 @@ export const observations: Catalog['observations'] = {
     waitingCount_one: '{{count}} pendiente de envío',
     waitingCount_many: '{{count}} pendientes de envío',
     waitingCount_other: '{{count}} pendientes de envío',
+    notSavedOnDevice:
+      'Este dispositivo no puede guardar tus respuestas: mantén esta página abierta hasta que se envíen.',
     finishing:
       'Todas las preguntas están respondidas. La observación se termina cuando la última respuesta, ahora pendiente de envío, llegue al servidor.',
     answersRecorded: 'Respuestas registradas ({{count}})',

@@ -101,6 +101,8 @@ export const observations: Catalog['observations'] = {
     waitingCount_one: '{{count}} en attente d’envoi',
     waitingCount_many: '{{count}} en attente d’envoi',
     waitingCount_other: '{{count}} en attente d’envoi',
+    notSavedOnDevice:
+      'Cet appareil ne peut pas enregistrer vos réponses : gardez cette page ouverte jusqu’à leur envoi.',
     finishing:
       'Toutes les questions ont une réponse. L’observation sera terminée quand la dernière réponse, en attente d’envoi, arrivera au serveur.',
     answersRecorded: 'Réponses enregistrées ({{count}})',
