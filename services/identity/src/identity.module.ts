@@ -75,6 +75,7 @@ import { SettingsRepository } from './settings/settings.repository.js';
 import { UsersRepository } from './users/users.repository.js';
 import { MemberIdsRepository } from './users/member-ids.repository.js';
 import { ExportController } from './export/export.controller.js';
+import { WithheldFilesRepository } from './export/withheld-files.repository.js';
 import { ScimController } from './scim/scim.controller.js';
 import { ScimTokensRepository } from './scim/scim-tokens.repository.js';
 import { ScimTokensService } from './scim/scim-tokens.service.js';
@@ -173,6 +174,7 @@ export class IdentityModule {
         SettingsRepository,
         UsersRepository,
         MemberIdsRepository,
+        WithheldFilesRepository,
         TokenCreatorsRepository,
         ScimTokensRepository,
         ScimTokensService,

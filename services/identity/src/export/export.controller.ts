@@ -4,11 +4,14 @@ import { DataSource } from 'typeorm';
 import { exportRpc, type RpcRequest } from '@hub/proto';
 import { answerRecordBatch, requireOrganization, RpcHandler } from '@hub/kit';
 import { IDENTITY_RECORD_KINDS } from './record-kinds.js';
-import { superAdminFiles } from './withheld-files.repository.js';
+import { WithheldFilesRepository } from './withheld-files.repository.js';
 
 @Controller()
 export class ExportController {
-  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(WithheldFilesRepository) private readonly withheld: WithheldFilesRepository,
+  ) {}
 
   @RpcHandler(exportRpc.identityRecords)
   records(@Payload() request: RpcRequest<typeof exportRpc.identityRecords>) {
@@ -18,6 +21,6 @@ export class ExportController {
   @RpcHandler(exportRpc.identityWithheldFiles)
   async withheldFiles(@Payload() request: RpcRequest<typeof exportRpc.identityWithheldFiles>) {
     requireOrganization(request.actor, request.organizationId);
-    return { keys: await superAdminFiles(this.db, request.organizationId) };
+    return { keys: await this.withheld.superAdminFiles(request.organizationId) };
   }
 }
