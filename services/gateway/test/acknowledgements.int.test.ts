@@ -132,6 +132,36 @@ describe('acknowledging a new SOP version', () => {
     expect(rows).toEqual([]);
   });
 
+  it('keeps asking about the version in force when the next one failed', async () => {
+    // Version 3 (above) fails: version 2 is again what everyone reads.
+    await stack.sql.query(
+      `UPDATE library.document_versions SET processing_error = 'Not a readable PDF'
+        WHERE document_id = $1 AND version = 3`,
+      [documentId],
+    );
+    // The manager was asked about version 2 and had not acknowledged it yet.
+    await stack.sql.query(
+      `INSERT INTO library.version_acknowledgements
+         (document_id, version, user_id, organization_id, requested_at)
+       SELECT id, 2, $2, organization_id, now() FROM library.documents WHERE id = $1`,
+      [documentId, acme.members.manager.id],
+    );
+    const operator = acme.members.operator.session;
+    expect(await operator.call(api.documentAcknowledgement, document())).toMatchObject({
+      version: 2,
+      mustAcknowledge: false,
+    });
+    const manager = acme.members.manager.session;
+    const asked = await manager.call(api.documentAcknowledgement, document());
+    expect(asked).toMatchObject({ version: 2, mustAcknowledge: true, diff: { from: 1, to: 2 } });
+    const done = await manager.call(api.acknowledgeDocument, {
+      ...document(),
+      body: { version: 2 },
+    });
+    expect(done).toMatchObject({ version: 2, mustAcknowledge: false });
+    expect(done.acknowledgedAt).not.toBeNull();
+  });
+
   it('shows the changes since the last version processed, past one that failed', async () => {
     // Version 3 (above) fails; version 4 is processed, with version 1's content back.
     await stack.sql.query(

@@ -54,6 +54,27 @@ describe('versions', () => {
     expect(defaultComparison(list([2, 1], 2))).toEqual({ from: 1, to: 2 });
   });
 
+  it('compares from the last version that was processed, past one replaced or failed', () => {
+    const states: Record<number, DocumentVersion['state']> = {
+      1: 'processed',
+      2: 'superseded',
+      3: 'failed',
+      4: 'processed',
+    };
+    const list = {
+      documentId: 1,
+      currentVersion: 4,
+      versions: [4, 3, 2, 1].map((n) => ({
+        ...version,
+        version: n,
+        current: n === 4,
+        state: states[n]!,
+      })),
+    };
+    // Versions 2 and 3 have no content: comparing from either can only fail.
+    expect(defaultComparison(list)).toEqual({ from: 1, to: 4 });
+  });
+
   it('sums up a comparison', () => {
     expect(diffSummaryText({ added: 1, removed: 2, changed: 3, unchanged: 9 })).toBe(
       '3 changed, 1 added, 2 removed',

@@ -13,13 +13,21 @@ import { formatDateTime } from '../ui/dates';
 import { formatFileSize } from '../i18n/format';
 import { i18n } from '../i18n/i18n';
 
-/** What is compared first: the version before the current one against the current one. */
+/**
+ * What is compared first: the last version before the current one that was processed (as the
+ * acknowledgement page compares) against the current one. A version replaced or failed has no
+ * content, so a comparison from it could only fail.
+ */
 export function defaultComparison(list: DocumentVersionList): { from: number; to: number } | null {
   const numbers = list.versions.map((version) => version.version).sort((a, b) => a - b);
   if (numbers.length < 2) return null;
   const to = numbers.includes(list.currentVersion) ? list.currentVersion : numbers.at(-1)!;
   const earlier = numbers.filter((number) => number < to);
-  return { from: earlier.at(-1) ?? numbers[0]!, to: earlier.length ? to : numbers[1]! };
+  const processed = new Set(
+    list.versions.filter((version) => version.state === 'processed').map((v) => v.version),
+  );
+  const from = earlier.findLast((number) => processed.has(number)) ?? earlier.at(-1);
+  return { from: from ?? numbers[0]!, to: earlier.length ? to : numbers[1]! };
 }
 
 /** '2 changed, 1 added, 1 removed', or that nothing changed. */

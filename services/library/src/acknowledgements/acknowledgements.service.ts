@@ -15,8 +15,10 @@ import type { AcknowledgementEntity } from './acknowledgement.entity.js';
 import { AcknowledgementsRepository } from './acknowledgements.repository.js';
 
 /**
- * Acknowledging the current version of a document. Operators cannot open the library: they see
- * a document, and its changes, only when asked to acknowledge its current version.
+ * Acknowledging the version of a document in force: the current one, or, when its processing
+ * failed, the last one processed before it (what everyone reads meanwhile, see
+ * `VersionsRepository.inForce`). Operators cannot open the library: they see a document, and
+ * its changes, only when asked to acknowledge that version.
  */
 @Injectable()
 export class AcknowledgementsService {
@@ -29,8 +31,9 @@ export class AcknowledgementsService {
 
   async view(actor: Actor, documentId: number): Promise<VersionAcknowledgement> {
     const document = await this.documents.find(actor, documentId);
-    const row = await this.visibleRow(actor, document);
-    return this.toView(actor, document, row);
+    const version = await this.versionRows.inForce(document.id, document.currentVersion);
+    const row = await this.visibleRow(actor, document.id, version);
+    return this.toView(actor, document, version, row);
   }
 
   /**
@@ -43,8 +46,8 @@ export class AcknowledgementsService {
     version?: number,
   ): Promise<VersionAcknowledgement> {
     const document = await this.documents.find(actor, documentId);
-    await this.visibleRow(actor, document);
-    const current = document.currentVersion;
+    const current = await this.versionRows.inForce(document.id, document.currentVersion);
+    await this.visibleRow(actor, document.id, current);
     if (version !== undefined && version !== current) {
       throw new RpcFailure('conflict', ACKNOWLEDGED_VERSION_NOT_CURRENT);
     }
@@ -56,9 +59,9 @@ export class AcknowledgementsService {
     return this.view(actor, documentId);
   }
 
-  /** The actor's row on the current version; an operator never asked sees no document. */
-  private async visibleRow(actor: Actor, document: DocumentEntity) {
-    const row = await this.repository.find(document.id, document.currentVersion, actor.userId);
+  /** The actor's row on the version in force; an operator never asked sees no document. */
+  private async visibleRow(actor: Actor, documentId: number, version: number) {
+    const row = await this.repository.find(documentId, version, actor.userId);
     if (actor.role === 'operator' && !row?.requestedAt) {
       throw RpcFailure.notFound('Document not found');
     }
@@ -68,18 +71,19 @@ export class AcknowledgementsService {
   private async toView(
     actor: Actor,
     document: DocumentEntity,
+    inForce: number,
     row: AcknowledgementEntity | null,
   ): Promise<VersionAcknowledgement> {
-    const version = await this.versionRows.find(document.id, document.currentVersion);
+    const version = await this.versionRows.find(document.id, inForce);
     return {
       documentId: document.id,
       title: document.title,
-      version: document.currentVersion,
+      version: inForce,
       changeNote: version?.changeNote ?? '',
       requestedAt: row?.requestedAt?.toISOString() ?? null,
       acknowledgedAt: row?.acknowledgedAt?.toISOString() ?? null,
       mustAcknowledge: Boolean(row?.requestedAt) && !row?.acknowledgedAt,
-      diff: await this.changes(actor, document),
+      diff: await this.changes(actor, document.id, inForce),
     };
   }
 
@@ -88,13 +92,12 @@ export class AcknowledgementsService {
    * a version whose processing failed or was superseded has no content), as the safety check
    * compares; none for a first version or one still processed.
    */
-  private async changes(actor: Actor, document: DocumentEntity): Promise<VersionDiff | null> {
-    const to = document.currentVersion;
+  private async changes(actor: Actor, documentId: number, to: number): Promise<VersionDiff | null> {
     if (to < 2) return null;
-    const from = await this.versionRows.latestProcessedBefore(document.id, to);
+    const from = await this.versionRows.latestProcessedBefore(documentId, to);
     if (!from) return null;
     try {
-      return await this.versions.diff(actor, document.id, from.version, to);
+      return await this.versions.diff(actor, documentId, from.version, to);
     } catch (error) {
       if (error instanceof RpcFailure && error.kind === 'not_found') return null;
       throw error;

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { QuizGeneratedMessage } from '@hub/proto';
+import type { AuthoredQuestion, QuizGeneratedMessage } from '@hub/proto';
 import type { z } from 'zod';
 import type { DocumentEntity } from '../documents/document.entity.js';
 import type { VersionsRepository } from '../versions/versions.repository.js';
@@ -88,7 +88,14 @@ export async function saveGeneratedEvaluation(
     return { evaluationId: await evaluations.insertGenerated(db, replacement), applied: true };
   if (reviewedDuringRun(existing, document.currentVersion, message.run))
     return { evaluationId: existing.id, applied: false };
-  const revised = await revise(db, versions, existing, document, message, readMarkdown);
+  const revised = await revise(
+    db,
+    versions,
+    existing,
+    document,
+    message.draft.questions,
+    readMarkdown,
+  );
   if (!revised || revised.questions.length === 0) {
     await evaluations.updateGenerated(db, existing.id, replacement);
   } else if (revised.changedIds.length === 0 && revised.removed === 0) {
@@ -120,13 +127,42 @@ export async function saveGeneratedEvaluation(
   return { evaluationId: existing.id, applied: true };
 }
 
+/**
+ * After the generation revising the evaluation for a newer version failed: a published
+ * evaluation asking about a passage that version changed or removed goes back to draft, its
+ * questions as they were, so nobody is observed on steps no longer in force; one whose questions
+ * are all still said stays published. It keeps the version it was built from, so a Regenerate
+ * still revises only what changed. Whether it was withdrawn.
+ */
+export async function withdrawStaleEvaluation(
+  db: EntityManager,
+  repositories: { evaluations: EvaluationsRepository; versions: VersionsRepository },
+  document: DocumentEntity,
+  readMarkdown: ReadMarkdown,
+): Promise<boolean> {
+  const { evaluations, versions } = repositories;
+  const existing = await evaluations.findGenerated(db, document.id);
+  if (existing?.status !== 'published') return false;
+  // Revised with no new question: what it removes is what the version made stale.
+  const stale = await revise(db, versions, existing, document, [], readMarkdown);
+  if (!stale || stale.removed === 0) return false;
+  await evaluations.updateGenerated(db, existing.id, {
+    status: 'draft',
+    publishedAt: null,
+    publishedBy: null,
+    // An editor's save or publish of what they read before is refused: it is no longer live.
+    updatedAt: new Date(),
+  });
+  return true;
+}
+
 /** The targeted revision, when the evaluation was built from an older, still readable version. */
 async function revise(
   db: EntityManager,
   versions: VersionsRepository,
   existing: EvaluationEntity,
   document: DocumentEntity,
-  message: Generated,
+  generated: AuthoredQuestion[],
   readMarkdown: ReadMarkdown,
 ): Promise<RevisedQuestions | null> {
   if (existing.sourceVersion >= document.currentVersion || !document.markdownKey) return null;
@@ -139,7 +175,7 @@ async function revise(
   return reviseQuestions({
     previous: existing.questions,
     lastQuestionNumber: existing.lastQuestionNumber,
-    generated: message.draft.questions,
+    generated,
     beforeMarkdown,
     afterMarkdown,
   });

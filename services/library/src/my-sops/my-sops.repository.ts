@@ -30,15 +30,25 @@ export class MySopsRepository {
     return this.db.getRepository(DocumentImageEntity).findOneBy({ documentId, imageId });
   }
 
-  /** Documents among these whose current version waits for this person's acknowledgement. */
+  /**
+   * Documents among these whose version in force (VersionsRepository.inForce: the current one,
+   * or the last processed before it when it failed) waits for this person's acknowledgement.
+   */
   async pending(organizationId: number, userId: number, documentIds: number[]) {
     if (documentIds.length === 0) return new Set<number>();
-    // Raw SQL: one join of acknowledgements and current versions.
+    // Raw SQL: one join of acknowledgements and the versions in force.
     const rows = (await this.db.query(
       `SELECT a.document_id FROM version_acknowledgements a
-         JOIN documents d ON d.id = a.document_id AND d.current_version = a.version
+         JOIN documents d ON d.id = a.document_id
+         JOIN document_versions c ON c.document_id = d.id AND c.version = d.current_version
         WHERE a.user_id = $1 AND a.organization_id = $2 AND a.document_id = ANY($3::int[])
-          AND a.requested_at IS NOT NULL AND a.acknowledged_at IS NULL`,
+          AND a.requested_at IS NOT NULL AND a.acknowledged_at IS NULL
+          AND a.version = CASE
+            WHEN c.processing_error IS NULL OR c.markdown_key IS NOT NULL THEN c.version
+            ELSE coalesce((SELECT max(p.version) FROM document_versions p
+                            WHERE p.document_id = d.id AND p.version < c.version
+                              AND p.markdown_key IS NOT NULL), c.version)
+          END`,
       [userId, organizationId, documentIds],
     )) as { document_id: number }[];
     return new Set(rows.map((row) => row.document_id));

@@ -11,7 +11,11 @@ import { bounded, type ObjectStorage, type WebhookAnnouncer } from '@hub/kit';
 import type { DocumentEntity } from '../documents/document.entity.js';
 import { DocumentsRepository } from '../documents/documents.repository.js';
 import { EvaluationsRepository } from '../evaluations/evaluations.repository.js';
-import { generationDue, saveGeneratedEvaluation } from '../evaluations/generated-evaluation.js';
+import {
+  generationDue,
+  saveGeneratedEvaluation,
+  withdrawStaleEvaluation,
+} from '../evaluations/generated-evaluation.js';
 import { type LibraryNotifier, noticeKey } from './library-notifier.js';
 import type { QuizGeneration } from './quiz-generation.js';
 import { PROCESSED, PROCESSING } from './document-stages.js';
@@ -238,6 +242,12 @@ export class LibraryInbox {
         tx,
       );
       if (!applied) return;
+      await withdrawStaleEvaluation(
+        tx,
+        { evaluations: this.evaluations, versions: this.versions },
+        document,
+        async (key) => text(await this.storage.get(key)),
+      );
       await this.notifier.tell(
         tx,
         document.uploadedBy,

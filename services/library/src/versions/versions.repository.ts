@@ -50,6 +50,20 @@ export class VersionsRepository {
     });
   }
 
+  /**
+   * The version people are held to: the current one, unless its processing failed, which leaves
+   * the last one processed before it in force (its content is what the document shows), until a
+   * retry or a newer version. While the current one is processed it is the one in force: what
+   * was asked before it is not acknowledged any more.
+   */
+  async inForce(documentId: number, currentVersion: number): Promise<number> {
+    const current = await this.find(documentId, currentVersion);
+    if (!current?.processingError || current.markdownKey) return currentVersion;
+    return (
+      (await this.latestProcessedBefore(documentId, currentVersion))?.version ?? currentVersion
+    );
+  }
+
   /** The first version of a new document (in the transaction creating it): its file. */
   async recordFirst(tx: EntityManager, document: DocumentEntity, changeNote = ''): Promise<void> {
     await this.versions(tx).insert({
