@@ -7,6 +7,7 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { Endpoint } from '../http/endpoint.decorator.js';
 import { clientOf, type GuardedRequest, SESSION_COOKIE } from '../http/request-context.js';
 import { LoginRateLimiter } from './login-rate-limiter.js';
+import { endReplacedSession } from './replaced-session.js';
 import { SessionCache } from './session-cache.js';
 
 @Controller()
@@ -30,7 +31,8 @@ export class AuthController {
     try {
       const { token, session, user } = await this.rpc.call(identityRpc.login, { ...body, client });
       await this.limiter.recordSuccess(body.email, client.ip);
-      await this.endReplacedSession(request.sessionToken);
+      // A shared terminal's last user who never signed out, or a sign-in again.
+      await endReplacedSession(this.rpc, this.sessions, request.sessionToken);
       // The audit trail names who signed in: the request had no actor before.
       request.actor = session.actor;
       reply.setCookie(SESSION_COOKIE, token, {
@@ -52,17 +54,6 @@ export class AuthController {
     } finally {
       await this.limiter.release(body.email, client.ip);
     }
-  }
-
-  /**
-   * The session the browser held before this sign-in (a shared terminal's last user who never
-   * signed out, or a sign-in again) ends with it: its cookie is replaced, and a copy of it must
-   * not open the account until it expires. Best effort: the sign-in stands either way.
-   */
-  private async endReplacedSession(previous: string | undefined): Promise<void> {
-    if (!previous) return;
-    this.sessions.forgetToken(previous);
-    await this.rpc.call(identityRpc.logout, { token: previous }).catch(() => undefined);
   }
 
   @Endpoint(api.logout)

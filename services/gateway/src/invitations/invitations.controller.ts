@@ -1,4 +1,5 @@
-import { Body, Controller, HttpCode, Inject, Req } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Req, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import {
   api,
   EXTENSION_BY_KIND,
@@ -9,7 +10,14 @@ import {
 } from '@hub/proto';
 import { newObjectKey, type ObjectStorage, RpcClient } from '@hub/kit';
 import { Endpoint } from '../http/endpoint.decorator.js';
-import { acceptLanguageOf, type GuardedRequest, timeZoneOf } from '../http/request-context.js';
+import {
+  acceptLanguageOf,
+  type GuardedRequest,
+  SESSION_COOKIE,
+  timeZoneOf,
+} from '../http/request-context.js';
+import { endReplacedSession } from '../auth/replaced-session.js';
+import { SessionCache } from '../auth/session-cache.js';
 import { UploadReceiver } from '../uploads/upload-receiver.js';
 import { STORAGE } from '../uploads/storage.token.js';
 
@@ -20,6 +28,7 @@ export class InvitationsController {
     @Inject(RpcClient) private readonly rpc: RpcClient,
     @Inject(UploadReceiver) private readonly uploads: UploadReceiver,
     @Inject(STORAGE) private readonly storage: ObjectStorage,
+    @Inject(SessionCache) private readonly sessions: SessionCache,
   ) {}
 
   @Endpoint(api.verifyInvitation)
@@ -30,18 +39,27 @@ export class InvitationsController {
 
   @Endpoint(api.setupPassword)
   @HttpCode(200)
-  setup(@Body() body: SetupPasswordRequest, @Req() request: GuardedRequest) {
-    return this.rpc.relay(identityRpc.acceptInvitation, {
+  async setup(
+    @Body() body: SetupPasswordRequest,
+    @Req() request: GuardedRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const accepted = await this.rpc.relay(identityRpc.acceptInvitation, {
       ...body,
       acceptLanguage: acceptLanguageOf(request),
       timeZone: timeZoneOf(request),
     });
+    await this.leaveOtherAccount(request, reply);
+    return accepted;
   }
 
   /** The photo is stored below the invitation's organization only once the link checks out. */
   @Endpoint(api.setupPasswordWithProfile)
   @HttpCode(200)
-  async setupWithProfile(@Req() request: GuardedRequest) {
+  async setupWithProfile(
+    @Req() request: GuardedRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const upload = await this.uploads.receive(
       request,
       INVITATION_PHOTO_UPLOAD,
@@ -50,8 +68,9 @@ export class InvitationsController {
         return newObjectKey(organizationId, 'profile-pictures', EXTENSION_BY_KIND[kind]!);
       },
     );
+    let accepted;
     try {
-      return await this.rpc.call(identityRpc.acceptInvitation, {
+      accepted = await this.rpc.call(identityRpc.acceptInvitation, {
         ...upload.fields,
         pictureKey: upload.key,
         acceptLanguage: acceptLanguageOf(request),
@@ -61,5 +80,18 @@ export class InvitationsController {
       await this.storage.remove(upload.key);
       throw error;
     }
+    await this.leaveOtherAccount(request, reply);
+    return accepted;
+  }
+
+  /**
+   * Whoever accepted is the new member, not the account this browser was signed in to (a shared
+   * terminal, an administrator's own browser): after the setup the page goes to sign-in, which
+   * would otherwise carry them into that account. Ended as a sign-in ends the session it replaces.
+   */
+  private async leaveOtherAccount(request: GuardedRequest, reply: FastifyReply): Promise<void> {
+    if (!request.sessionToken) return;
+    await endReplacedSession(this.rpc, this.sessions, request.sessionToken);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
   }
 }
