@@ -21,7 +21,6 @@ export function PasswordSetupFields({
   disabled,
 }: PasswordSetupFieldsProps) {
   const { t } = useTranslation();
-  const checklist = passwordChecklist(password);
   const matches = password === confirmation;
   return (
     <>
@@ -37,25 +36,7 @@ export function PasswordSetupFields({
           autoComplete="new-password"
         />
       </div>
-      <ul
-        data-testid="password-checklist"
-        aria-label={t('invitation.requirements')}
-        className="space-y-1"
-      >
-        {checklist.map((item) => (
-          <li
-            key={item.key}
-            data-met={item.met}
-            className={clsx(
-              'flex items-center gap-2 text-xs',
-              item.met ? 'text-green-700 dark:text-green-400' : 'text-slate-500',
-            )}
-          >
-            {item.met ? <Check className="size-3.5" /> : <X className="size-3.5" />}
-            {item.label}
-          </li>
-        ))}
-      </ul>
+      <PasswordChecklist password={password} />
       <div className="space-y-1.5">
         <label htmlFor="setup-confirm-password" className="text-sm font-medium">
           {t('invitation.confirmPassword')}
@@ -81,5 +62,31 @@ export function PasswordSetupFields({
         )}
       </div>
     </>
+  );
+}
+
+/** The rules a new password meets, each ticked live as it is typed: seen before it is sent. */
+export function PasswordChecklist({ password }: { password: string }) {
+  const { t } = useTranslation();
+  return (
+    <ul
+      data-testid="password-checklist"
+      aria-label={t('invitation.requirements')}
+      className="space-y-1"
+    >
+      {passwordChecklist(password).map((item) => (
+        <li
+          key={item.key}
+          data-met={item.met}
+          className={clsx(
+            'flex items-center gap-2 text-xs',
+            item.met ? 'text-green-700 dark:text-green-400' : 'text-slate-500',
+          )}
+        >
+          {item.met ? <Check className="size-3.5" /> : <X className="size-3.5" />}
+          {item.label}
+        </li>
+      ))}
+    </ul>
   );
 }

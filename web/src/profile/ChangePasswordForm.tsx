@@ -1,6 +1,7 @@
 import { ChangePasswordRequest } from '@hub/proto';
 import { useForm } from '@tanstack/react-form';
 import { PasswordField } from '../auth/PasswordField';
+import { PasswordChecklist } from '../invitations/PasswordSetupFields';
 import { firstError, submitForm } from '../forms/contractForm';
 import { Card, CardTitle } from '../ui/Card';
 import { Field } from '../ui/Field';
@@ -65,6 +66,8 @@ export function ChangePasswordForm() {
                   autoComplete={input.autoComplete}
                   onChange={field.handleChange}
                 />
+                {/* The rules are the invitation's: shown as typed, not learnt one refusal at a time. */}
+                {input.key === 'newPassword' && <PasswordChecklist password={field.state.value} />}
               </Field>
             )}
           </form.Field>
