@@ -28,6 +28,8 @@ export const ERROR_TEXTS = {
     'Too many attempts with a wrong current password. Please wait {wait} and try again.',
   email_change_needs_password: 'Enter your current password to change your email.',
   email_change_link_invalid: 'This email confirmation link is invalid or has expired.',
+  email_change_managed_by_provider:
+    "Your email is managed by your organization's identity provider.",
   email_taken: 'That email address is already used by another account.',
   // Duplicates
   user_email_exists: 'A user with this email already exists.',

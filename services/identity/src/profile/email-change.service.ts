@@ -38,6 +38,11 @@ export class EmailChangeService {
 
   async request(userId: number, newEmail: string, currentPassword: string | undefined) {
     const user = await this.profiles.getUserWithPasswordHash(userId);
+    // No password to prove: their address is the provider's (as SCIM and SAML write it), and a
+    // "wrong password" answer would send them guessing into the throttle.
+    if (!user.passwordHash) {
+      throw RpcFailure.validation(ERROR_TEXTS.email_change_managed_by_provider, 'email');
+    }
     if (!currentPassword) {
       throw RpcFailure.validation(EMAIL_CHANGE_NEEDS_PASSWORD, 'currentPassword');
     }

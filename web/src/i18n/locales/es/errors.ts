@@ -19,6 +19,8 @@ export const errors: Record<ErrorCode, string> = {
     'Demasiados intentos con una contraseña actual incorrecta. Espera un poco y vuelve a intentarlo.',
   email_change_needs_password: 'Escribe tu contraseña actual para cambiar tu correo.',
   email_change_link_invalid: 'Este enlace de confirmación de correo no es válido o ya caducó.',
+  email_change_managed_by_provider:
+    'Tu correo lo gestiona el proveedor de identidad de tu organización.',
   email_taken: 'Otra cuenta ya usa esa dirección de correo.',
   user_email_exists: 'Ya existe un usuario con este correo.',
   email_domain_of_another_organization: 'El dominio de este correo pertenece a otra organización.',

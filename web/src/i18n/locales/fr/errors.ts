@@ -18,6 +18,8 @@ export const errors: Record<ErrorCode, string> = {
     'Trop de tentatives avec un mot de passe actuel incorrect. Patientez un peu, puis réessayez.',
   email_change_needs_password: 'Saisissez votre mot de passe actuel pour changer d’e-mail.',
   email_change_link_invalid: 'Ce lien de confirmation d’e-mail est invalide ou a expiré.',
+  email_change_managed_by_provider:
+    'Votre e-mail est géré par le fournisseur d’identité de votre organisation.',
   email_taken: 'Cette adresse e-mail est déjà utilisée par un autre compte.',
   user_email_exists: 'Un utilisateur avec cet e-mail existe déjà.',
   email_domain_of_another_organization:
