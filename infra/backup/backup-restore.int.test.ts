@@ -213,6 +213,41 @@ describe('npm run backup and npm run restore', () => {
     expect(existsSync(output)).toBe(true);
   });
 
+  it('refuses while services of the product are connected to its database, naming them, and writes nothing', async () => {
+    const connectedAs = async (url: string, applicationName: string) => {
+      const client = new pg.Client({ connectionString: url, application_name: applicationName });
+      await client.connect();
+      return client;
+    };
+    const services = [
+      await connectedAs(target.databaseUrl, 'hub-observation'),
+      await connectedAs(target.databaseUrl, 'hub-identity'),
+    ];
+    // An operator's psql, and a service of another stack on the same server: not this stack's.
+    const others = [
+      await connectedAs(target.databaseUrl, 'psql'),
+      await connectedAs(source.databaseUrl, 'hub-library'),
+    ];
+    try {
+      await expect(
+        restore({ archive, replace: true, env: envOf(target, 'target'), log: quiet }),
+      ).rejects.toThrow(
+        /^The product is running: identity, observation are connected to its database\. Nothing was restored: stop the product/,
+      );
+      expect(await bucketOf('target').list('org/')).toEqual([]);
+      expect(
+        await query(target.databaseUrl, `SELECT 1 FROM pg_namespace WHERE nspname = 'identity'`),
+      ).toEqual([]);
+      for (const client of services.splice(0)) await client.end();
+      await expect(
+        restore({ archive, replace: false, env: envOf(target, 'running-check'), log: quiet }),
+      ).resolves.toBeUndefined();
+      await query(target.databaseUrl, 'DROP SCHEMA identity CASCADE');
+    } finally {
+      for (const client of [...services, ...others]) await client.end();
+    }
+  });
+
   it('restores into an empty database and bucket, refuses them once they hold data, and empties the queues of before', async () => {
     await restore({ archive, replace: false, env: envOf(target, 'target'), log: quiet });
     expect(await query(target.databaseUrl, 'SELECT email FROM identity.users ORDER BY id')).toEqual(

@@ -32,6 +32,27 @@ export async function connect(url) {
   return client;
 }
 
+/** How a service's connections name themselves (`hub-identity`): the kit's data-source.ts says the same. */
+const SERVICE_CONNECTION_PREFIX = 'hub-';
+
+/**
+ * The services connected to the client's database, by name, this session aside: each service
+ * names its connections `hub-` and its own (the kit's openServiceDatabase), which an operator's
+ * psql or a tool does not.
+ * @param {pg.Client} client
+ * @returns {Promise<string[]>}
+ */
+export async function connectedServices(client) {
+  const { rows } = await client.query(
+    `SELECT DISTINCT substr(application_name, length($1) + 1) AS service FROM pg_stat_activity
+      WHERE datname = current_database() AND pid <> pg_backend_pid()
+        AND left(application_name, length($1)) = $1
+      ORDER BY 1`,
+    [SERVICE_CONNECTION_PREFIX],
+  );
+  return rows.map((row) => String(row.service));
+}
+
 /** The server's version, e.g. "18.4", and its major number. @param {pg.Client} client */
 export async function serverVersion(client) {
   const { rows } = await client.query(`SELECT current_setting('server_version') AS version`);

@@ -1,11 +1,11 @@
 // npm run restore -- [--replace] ARCHIVE: puts a backup back into a stopped stack. The whole
-// archive is checked against its manifest before anything is written; a database or store
-// holding data is refused unless --replace. Then the schemas (pg_restore, in one transaction,
-// the schemas it replaces renamed aside until it has committed, so a failure leaves them as they
-// were), then the files (written over, those the backup lacks removed after); work that was
-// mid-way is handed to the services' stall sweepers, and Redis (queues, events, caches of the
-// timeline it discards) is emptied. With the embedded default stopped, it starts
-// the embedded PostgreSQL on DATA_DIR for the restore.
+// archive is checked against its manifest before anything is written; a database a service is
+// still connected to is refused, and one or a store holding data unless --replace. Then the
+// schemas (pg_restore, in one transaction, the schemas it replaces renamed aside until it has
+// committed, so a failure leaves them as they were), then the files (written over, those the
+// backup lacks removed after); work that was mid-way is handed to the services' stall sweepers,
+// and Redis (queues, events, caches of the timeline it discards) is emptied. With the embedded
+// default stopped, it starts the embedded PostgreSQL on DATA_DIR for the restore.
 import { createWriteStream, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,6 +24,7 @@ import { formatBytes, OBJECT_PREFIX, run } from './backup.mjs';
 import { forgetRedisState } from './redis-state.mjs';
 import {
   connect,
+  connectedServices,
   dropSchemasSetAside,
   endSessions,
   ensureDatabase,
@@ -46,6 +47,9 @@ import {
 
 /** The stack holds data and --replace was not given: nothing was written. */
 export class StackNotEmpty extends Error {}
+
+/** Services of the product were connected to its database: nothing was written. */
+export class StackRunning extends Error {}
 
 /** The backup's schemas were migrated further than this release knows: nothing was written. */
 export class BackupOfANewerRelease extends Error {}
@@ -117,6 +121,7 @@ export async function restore({ archive, replace, env, log = console.log }) {
     await ensureDatabase(databaseUrl);
     const db = await connect(databaseUrl);
     client = db;
+    await refuseWhileRunning(client);
     const server = await serverVersion(client);
     const dumpMajor = majorOf(manifest.database.pgDumpVersion);
     const pgRestore = chooseTool(
@@ -204,6 +209,19 @@ export async function restore({ archive, replace, env, log = console.log }) {
 }
 
 /**
+ * Refuses while the product's services are connected: a service would go on writing into the
+ * schemas being replaced, and keep in its caches the data the restore discards.
+ * @param {import('pg').Client} client
+ */
+async function refuseWhileRunning(client) {
+  const services = await connectedServices(client);
+  if (services.length === 0) return;
+  throw new StackRunning(
+    `The product is running: ${services.join(', ')} ${services.length === 1 ? 'is' : 'are'} connected to its database. Nothing was restored: stop the product (all its services) first, then run the restore again.`,
+  );
+}
+
+/**
  * A step between the database's commit and the files: a failure there says what was done and
  * what finishes it, rather than leave a restored database with its sessions, queues and files
  * of before as if nothing had happened.
@@ -282,6 +300,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
     const known =
       error instanceof ArchiveRefused ||
       error instanceof StackNotEmpty ||
+      error instanceof StackRunning ||
       error instanceof BackupOfANewerRelease ||
       error instanceof SchemasLeftAside;
     console.error(known ? errorText(error) : `Restore failed: ${errorText(error)}`);

@@ -49,8 +49,8 @@ function unlessCreatedMeanwhile(error: unknown): void {
  * A session on the database of `url`, the database created first when the server does not have
  * it yet: only then is the server's `postgres` database connected to.
  */
-async function connectCreatingDatabase(url: string): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: url });
+async function connectCreatingDatabase(url: string, name: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url, application_name: name });
   try {
     await client.connect();
     return client;
@@ -59,9 +59,18 @@ async function connectCreatingDatabase(url: string): Promise<pg.Client> {
     if ((error as { code?: unknown }).code !== '3D000') throw error;
   }
   await ensureDatabase(url);
-  const created = new pg.Client({ connectionString: url });
+  const created = new pg.Client({ connectionString: url, application_name: name });
   await created.connect();
   return created;
+}
+
+/**
+ * What a service's sessions are named in pg_stat_activity (`hub-identity`): the restore refuses
+ * while sessions of these names are on its database (infra/backup/database.mjs), and an operator
+ * tells them from their own. Each service owns the schema of its name.
+ */
+function serviceConnectionName(schema: string): string {
+  return `hub-${schema}`;
 }
 
 /**
@@ -71,7 +80,7 @@ async function connectCreatingDatabase(url: string): Promise<pg.Client> {
  * for every service of every start.
  */
 export async function openServiceDatabase(options: ServiceDatabaseOptions): Promise<DataSource> {
-  const setup = await connectCreatingDatabase(options.url);
+  const setup = await connectCreatingDatabase(options.url, serviceConnectionName(options.schema));
   try {
     await refuseWhileSetAside(setup, options.schema);
     await setup
@@ -85,6 +94,7 @@ export async function openServiceDatabase(options: ServiceDatabaseOptions): Prom
       schema: options.schema,
       entities: options.entities,
       migrations: options.migrations,
+      applicationName: serviceConnectionName(options.schema),
       migrationsTableName: 'migrations',
       migrationsTransactionMode: 'each',
       synchronize: false,
