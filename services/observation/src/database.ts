@@ -28,6 +28,7 @@ import { ObservationStartKeys1768000009000 } from './migrations/1768000009000-ob
 import { OwedCertificateBackoff1768000010000 } from './migrations/1768000010000-owed-certificate-backoff.js';
 import { CourseCompletionChecks1768000011000 } from './migrations/1768000011000-course-completion-checks.js';
 import { CompletionEffectBackoff1768000012000 } from './migrations/1768000012000-completion-effect-backoff.js';
+import { CertificationExpiryOrder1768000013000 } from './migrations/1768000013000-certification-expiry-order.js';
 import { WindowScores1767801000000 } from './migrations/1767801000000-window-scores.js';
 import { EnrolmentPasses1767810000000 } from './migrations/1767810000000-enrolment-passes.js';
 
@@ -75,5 +76,6 @@ export const openObservationDatabase = (url: string) =>
       OwedCertificateBackoff1768000010000,
       CourseCompletionChecks1768000011000,
       CompletionEffectBackoff1768000012000,
+      CertificationExpiryOrder1768000013000,
     ],
   });
