@@ -1118,6 +1118,83 @@ describe("a user's meta.lastModified", () => {
   });
 });
 
+describe("a group's meta", () => {
+  it('says when it was created and last modified: forward with a rename or a change of members, and with nothing else', async () => {
+    const { secret } = await newToken(acmeAdmin, 'Group change tracking');
+    const uma = await provisioned(secret, 'uma@acme.test');
+    const created = await scim(secret, 'POST', '/Groups', {
+      schemas: [GROUP],
+      displayName: 'Yard loaders',
+    });
+    expect(created.status).toBe(201);
+    const path = `/Groups/${created.body.id as string}`;
+    const read = async () => (await scim(secret, 'GET', path)).body;
+    const meta = async () => (await read()).meta as { created: string; lastModified: string };
+    const first = await meta();
+    expect(first.created).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(first.lastModified).toBe(first.created);
+    expect(created.body.meta).toEqual({
+      ...first,
+      resourceType: 'Group',
+      location: expect.any(String),
+    });
+
+    // Dated back before each step, so a change made within the same millisecond shows forward too.
+    const steps: [string, 'forward' | 'same' | 'back'][] = [];
+    const step = async (name: string, change: () => Promise<unknown>) => {
+      await stack.sql.query(
+        `UPDATE observation.job_functions SET updated_at = updated_at - interval '1 hour' WHERE id = $1`,
+        [Number(created.body.id)],
+      );
+      const before = (await meta()).lastModified;
+      await change();
+      const now = await meta();
+      expect(now.created).toBe(first.created);
+      steps.push([
+        name,
+        now.lastModified > before ? 'forward' : now.lastModified < before ? 'back' : 'same',
+      ]);
+    };
+    const replace = (value: object) => scim(secret, 'PATCH', path, patch({ op: 'replace', value }));
+    await step('read', read);
+    await step('PATCH to the same name', () => replace({ displayName: 'Yard loaders' }));
+    await step('renamed', () => replace({ displayName: 'Yard crew' }));
+    await step('member added', () =>
+      scim(secret, 'PATCH', path, patch({ op: 'add', path: 'members', value: [{ value: uma }] })),
+    );
+    await step('PUT of the document as read', async () => {
+      const { meta: _meta, ...document } = await read();
+      expect((await scim(secret, 'PUT', path, document)).status).toBe(200);
+    });
+    await step('member removed', () =>
+      scim(secret, 'PATCH', path, patch({ op: 'remove', path: `members[value eq "${uma}"]` })),
+    );
+    await step('member removed again', () =>
+      scim(secret, 'PATCH', path, patch({ op: 'remove', path: `members[value eq "${uma}"]` })),
+    );
+    await step('members replaced by PUT', () =>
+      scim(secret, 'PUT', path, {
+        schemas: [GROUP],
+        displayName: 'Yard crew',
+        members: [{ value: uma }],
+      }),
+    );
+    expect(steps).toEqual([
+      ['read', 'same'],
+      ['PATCH to the same name', 'same'],
+      ['renamed', 'forward'],
+      ['member added', 'forward'],
+      ['PUT of the document as read', 'same'],
+      ['member removed', 'forward'],
+      ['member removed again', 'same'],
+      ['members replaced by PUT', 'forward'],
+    ]);
+    const filter = encodeURIComponent('displayName eq "Yard crew"');
+    const listed = await scim(secret, 'GET', `/Groups?filter=${filter}`);
+    expect((listed.body.Resources as { meta: unknown }[])[0]!.meta).toEqual((await read()).meta);
+  });
+});
+
 describe('isolation between organizations', () => {
   it("never shows or changes another organization's member, and says nothing of whose a taken userName is", async () => {
     const { secret } = await newToken(globexAdmin, 'Globex Okta');

@@ -2,7 +2,16 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { RequiredSop } from '@hub/proto';
 
-export interface JobFunctionRecord {
+/**
+ * When the function was made, and when its name, description or holders last changed (what a
+ * SCIM Group's meta.lastModified says).
+ */
+export interface JobFunctionTimes {
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface JobFunctionRecord extends JobFunctionTimes {
   id: number;
   name: string;
   description: string;
@@ -10,13 +19,26 @@ export interface JobFunctionRecord {
   memberIds: number[];
 }
 
-interface JobFunctionRow {
+/** A function's id, name and times, its holders left unread. */
+export type NamedJobFunction = Pick<JobFunctionRecord, 'id' | 'name'> & JobFunctionTimes;
+
+interface TimesRow {
+  created_at: Date;
+  updated_at: Date;
+}
+
+interface JobFunctionRow extends TimesRow {
   id: number;
   name: string;
   description: string;
   sops: RequiredSop[] | null;
   member_ids: number[] | null;
 }
+
+const timesOf = (row: TimesRow): JobFunctionTimes => ({
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
 
 /** A function as its view starts: its holders counted, not listed. */
 export interface JobFunctionHeading {
@@ -54,7 +76,7 @@ export class JobFunctionsRepository {
 
   async list(organizationId: number, id: number | null = null): Promise<JobFunctionRecord[]> {
     const rows = (await this.db.query(
-      `SELECT f.id, f.name, f.description,
+      `SELECT f.id, f.name, f.description, f.created_at, f.updated_at,
               (SELECT json_agg(json_build_object('documentId', s.document_id, 'title', s.title)
                         ORDER BY lower(s.title), s.document_id)
                  FROM job_function_sops s WHERE s.job_function_id = f.id) AS sops,
@@ -71,6 +93,7 @@ export class JobFunctionsRepository {
       description: row.description,
       requiredSops: row.sops ?? [],
       memberIds: row.member_ids ?? [],
+      ...timesOf(row),
     }));
   }
 
@@ -79,21 +102,24 @@ export class JobFunctionsRepository {
     return record ?? null;
   }
 
-  /** The function's id and name alone: its holders are neither read nor counted. */
-  async named(organizationId: number, id: number): Promise<{ id: number; name: string } | null> {
+  /** The function's id, name and times alone: its holders are neither read nor counted. */
+  async named(organizationId: number, id: number): Promise<NamedJobFunction | null> {
     const [row] = (await this.db.query(
-      `SELECT id, name FROM job_functions WHERE id = $1 AND organization_id = $2`,
+      `SELECT id, name, created_at, updated_at FROM job_functions
+        WHERE id = $1 AND organization_id = $2`,
       [id, organizationId],
-    )) as { id: number; name: string }[];
-    return row ?? null;
+    )) as NamedRow[];
+    return row ? namedOf(row) : null;
   }
 
-  /** The organization's functions' ids and names alone, by name: their holders are not read. */
-  async names(organizationId: number): Promise<{ id: number; name: string }[]> {
-    return (await this.db.query(
-      `SELECT id, name FROM job_functions WHERE organization_id = $1 ORDER BY lower(name), id`,
+  /** The organization's functions' ids, names and times, by name: their holders are not read. */
+  async names(organizationId: number): Promise<NamedJobFunction[]> {
+    const rows = (await this.db.query(
+      `SELECT id, name, created_at, updated_at FROM job_functions
+        WHERE organization_id = $1 ORDER BY lower(name), id`,
       [organizationId],
-    )) as { id: number; name: string }[];
+    )) as NamedRow[];
+    return rows.map(namedOf);
   }
 
   /** The organization's functions (or the one asked) with their SOPs and how many hold each. */
@@ -281,15 +307,20 @@ export class JobFunctionsRepository {
     pairs: { userId: number; jobFunctionId: number }[],
   ): Promise<number> {
     if (!pairs.length) return 0;
-    const added = (await this.db.query(
-      `INSERT INTO job_function_members (job_function_id, organization_id, user_id)
-       SELECT f.id, f.organization_id, p.user_id
-         FROM unnest($2::int[], $3::int[]) AS p(job_function_id, user_id)
-         JOIN job_functions f ON f.id = p.job_function_id AND f.organization_id = $1
-       ON CONFLICT DO NOTHING RETURNING user_id`,
-      [organizationId, pairs.map((pair) => pair.jobFunctionId), pairs.map((pair) => pair.userId)],
-    )) as unknown[];
-    return added.length;
+    return this.db.transaction(async (tx) => {
+      const functionIds = [...new Set(pairs.map((pair) => pair.jobFunctionId))];
+      await lockFunctions(tx, organizationId, functionIds);
+      const added = (await tx.query(
+        `INSERT INTO job_function_members (job_function_id, organization_id, user_id)
+         SELECT f.id, f.organization_id, p.user_id
+           FROM unnest($2::int[], $3::int[]) AS p(job_function_id, user_id)
+           JOIN job_functions f ON f.id = p.job_function_id AND f.organization_id = $1
+         ON CONFLICT DO NOTHING RETURNING job_function_id`,
+        [organizationId, pairs.map((pair) => pair.jobFunctionId), pairs.map((pair) => pair.userId)],
+      )) as { job_function_id: number }[];
+      await touched(tx, [...new Set(added.map((row) => row.job_function_id))]);
+      return added.length;
+    });
   }
 
   /**
@@ -305,8 +336,11 @@ export class JobFunctionsRepository {
     name?: string,
   ): Promise<void> {
     await this.db.transaction(async (tx) => {
+      await lockFunctions(tx, organizationId, [id]);
       if (name !== undefined) await this.renamed(tx, organizationId, id, name);
-      await this.changedMembers(tx, organizationId, id, added, removed);
+      if (await this.changedMembers(tx, organizationId, id, added, removed)) {
+        await touched(tx, [id]);
+      }
     });
   }
 
@@ -329,12 +363,17 @@ export class JobFunctionsRepository {
       )) as { id: number }[];
       if (!owned) return false;
       if (name !== undefined) await this.renamed(tx, organizationId, id, name);
-      await tx.query(`DELETE FROM job_function_members WHERE job_function_id = $1`, [id]);
-      await tx.query(
+      // Those who keep the function are left in place: a list saved as it was changes nothing.
+      const [, removed] = (await tx.query(
+        `DELETE FROM job_function_members WHERE job_function_id = $1 AND NOT (user_id = ANY($2::int[]))`,
+        [id, userIds],
+      )) as [unknown, number];
+      const added = (await tx.query(
         `INSERT INTO job_function_members (job_function_id, organization_id, user_id)
-         SELECT $1, $2, unnest($3::int[]) ON CONFLICT DO NOTHING`,
+         SELECT $1, $2, unnest($3::int[]) ON CONFLICT DO NOTHING RETURNING user_id`,
         [id, organizationId, userIds],
-      );
+      )) as unknown[];
+      if (removed + added.length > 0) await touched(tx, [id]);
       return true;
     });
   }
@@ -373,26 +412,60 @@ export class JobFunctionsRepository {
     return affected > 0;
   }
 
+  /** Whether anyone was added or removed. */
   private async changedMembers(
     tx: EntityManager,
     organizationId: number,
     id: number,
     added: number[],
     removed: number[],
-  ): Promise<void> {
-    await tx.query(
+  ): Promise<boolean> {
+    const inserted = (await tx.query(
       `INSERT INTO job_function_members (job_function_id, organization_id, user_id)
        SELECT f.id, f.organization_id, unnest($3::int[])
          FROM job_functions f WHERE f.id = $1 AND f.organization_id = $2
-       ON CONFLICT DO NOTHING`,
+       ON CONFLICT DO NOTHING RETURNING user_id`,
       // In one order, so that two PATCHes adding the same people wait for each other instead
       // of deadlocking on the key.
       [id, organizationId, [...added].sort((a, b) => a - b)],
-    );
-    await tx.query(
+    )) as unknown[];
+    const [, deleted] = (await tx.query(
       `DELETE FROM job_function_members
         WHERE job_function_id = $1 AND organization_id = $2 AND user_id = ANY($3::int[])`,
       [id, organizationId, removed],
-    );
+    )) as [unknown, number];
+    return inserted.length + deleted > 0;
   }
+}
+
+interface NamedRow extends TimesRow {
+  id: number;
+  name: string;
+}
+
+const namedOf = (row: NamedRow): NamedJobFunction => ({
+  id: row.id,
+  name: row.name,
+  ...timesOf(row),
+});
+
+/**
+ * Locks the functions whose holders a transaction changes before it touches a holder, in id
+ * order: it ends by moving their updated_at (touched), and a transaction holding a holder's key
+ * while waiting for the function's row would deadlock with one holding that row (a rename) and
+ * waiting for the key. NO KEY UPDATE, the lock the rename's and the touch's UPDATE take, lets the
+ * holders' foreign keys be checked meanwhile.
+ */
+async function lockFunctions(tx: EntityManager, organizationId: number, ids: number[]) {
+  await tx.query(
+    `SELECT id FROM job_functions WHERE organization_id = $1 AND id = ANY($2::int[])
+      ORDER BY id FOR NO KEY UPDATE`,
+    [organizationId, ids],
+  );
+}
+
+/** The functions' holders changed: what a SCIM Group's meta.lastModified says moves on. */
+async function touched(tx: EntityManager, ids: number[]) {
+  if (ids.length === 0) return;
+  await tx.query(`UPDATE job_functions SET updated_at = now() WHERE id = ANY($1::int[])`, [ids]);
 }

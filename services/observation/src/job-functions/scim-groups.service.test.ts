@@ -20,6 +20,8 @@ const PRESSES: JobFunctionRecord = {
   description: 'Set up by the administrators',
   requiredSops: [{ documentId: 3, title: 'Press safety' }],
   memberIds: [21],
+  createdAt: new Date('2026-01-05T08:00:00Z'),
+  updatedAt: new Date('2026-01-05T08:00:00Z'),
 };
 
 function serviceWhose(removal: ConditionalRemoval) {

@@ -14,7 +14,11 @@ import {
 } from '@hub/kit';
 import { z } from 'zod';
 import { Members } from '../team/members.js';
-import { type JobFunctionRecord, JobFunctionsRepository } from './job-functions.repository.js';
+import {
+  type JobFunctionRecord,
+  JobFunctionsRepository,
+  type NamedJobFunction,
+} from './job-functions.repository.js';
 
 /** `created_by` of a job function its organization's identity provider made: no person did. */
 const PROVISIONED = 0;
@@ -29,11 +33,11 @@ interface ScimGroup {
   id: string;
   displayName: string;
   members?: { value: string; display?: string; $ref: string }[];
-  meta: { resourceType: 'Group'; location: string };
+  meta: { resourceType: 'Group'; created: string; lastModified: string; location: string };
 }
 
 /** A group as a list matches it: its holders' ids only when they are read. */
-type Listed = Pick<JobFunctionRecord, 'id' | 'name' | 'memberIds'>;
+type Listed = NamedJobFunction & Pick<JobFunctionRecord, 'memberIds'>;
 
 const GroupInput = z.object({
   displayName: z.string().trim().min(1).max(120),
@@ -299,7 +303,7 @@ async function found<T>(id: string | undefined, find: (functionId: number) => Pr
 }
 
 /** The group without its members. */
-function bare(named: { id: number; name: string }, baseUrl: string): ScimGroup {
+function bare(named: NamedJobFunction, baseUrl: string): ScimGroup {
   const group = toScimGroup({ ...named, memberIds: [] }, new Map(), baseUrl);
   return { ...group, members: undefined };
 }
@@ -316,6 +320,12 @@ function toScimGroup(record: Listed, names: Map<number, string>, baseUrl: string
         display: names.get(userId),
         $ref: `${baseUrl}/Users/${userId}`,
       })),
-    meta: { resourceType: 'Group', location: `${baseUrl}/Groups/${record.id}` },
+    // RFC 7643 3.1; lastModified moves with a rename and with a change of holders.
+    meta: {
+      resourceType: 'Group',
+      created: record.createdAt.toISOString(),
+      lastModified: record.updatedAt.toISOString(),
+      location: `${baseUrl}/Groups/${record.id}`,
+    },
   };
 }
