@@ -42,9 +42,14 @@ export function decodeCursor(
     key.length !== parts.length ||
     !key.every((part, index) => typeof part === 'string' && KEY_PARTS[parts[index]!](part))
   ) {
-    throw RpcFailure.validation('cursor must be a nextCursor this list answered', 'cursor');
+    throw unknownCursor();
   }
   return key as string[];
+}
+
+/** The refusal of a cursor no list answered (or another list's, or another order's). */
+export function unknownCursor(): RpcFailure {
+  return RpcFailure.validation('cursor must be a nextCursor this list answered', 'cursor');
 }
 
 /**

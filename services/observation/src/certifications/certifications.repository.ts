@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { decodeCursor, pageOf, RpcFailure } from '@hub/kit';
+import { decodeCursor, pageOf, unknownCursor } from '@hub/kit';
 import {
   type CertificationKind,
   type CertificationListQuery,
@@ -111,7 +111,7 @@ function cursorKey(cursor: string | undefined, order: ListOrder): string[] | und
   if (cursor === undefined || cursor === '') return undefined;
   const ofExpiry = cursor.startsWith(SOONEST_EXPIRY.cursorPrefix);
   if (ofExpiry !== (order === SOONEST_EXPIRY) || cursor === order.cursorPrefix) {
-    throw RpcFailure.validation('cursor must be a nextCursor this list answered', 'cursor');
+    throw unknownCursor();
   }
   return decodeCursor(cursor.slice(order.cursorPrefix.length), ['time', 'id']);
 }
