@@ -113,8 +113,7 @@ export class ObservationsService {
   /**
    * Starts an observation. With an idempotency key this person already used, starts none and
    * answers the observation that key started (also once the operator was suspended or the
-   * evaluation withdrawn since): a double submit, a retry after a timeout or a replay. Without a
-   * key, every request starts one, as before.
+   * evaluation withdrawn since): a double submit, a retry after a timeout or a replay.
    */
   async create(actor: Actor, request: CreateObservationRequest) {
     const key = request.idempotencyKey ?? null;
