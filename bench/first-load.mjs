@@ -11,6 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM } from '../e2e/chromium.mjs';
 
 const [baselineDir, candidateDir, loadsArg = '8', roundsArg = '3'] = process.argv.slice(2);
 if (!baselineDir || !candidateDir) {
@@ -20,22 +21,6 @@ if (!baselineDir || !candidateDir) {
 const LOADS = Number(loadsArg);
 const ROUNDS = Number(roundsArg);
 const TICKS_PER_SECOND = 100;
-/** The e2e browser's launch (e2e/browser.ts's CHROMIUM, which this plain script cannot import). */
-const CHROMIUM = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--in-process-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--force-prefers-reduced-motion',
-  ],
-};
 /** @type {Record<string, string>} */
 const TYPES = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html' };
 

@@ -177,9 +177,17 @@ async function storeSopImage(cache: Cache, link: string): Promise<void> {
   if (response.ok && image) await cache.put(link, storable(response));
 }
 
-/** The caller's SOPs: the network first, stored; the stored answer offline, marked as such. */
-async function sop(event: FetchEvent, image: boolean): Promise<Response> {
-  const cache = await caches.open(SOP_CACHE);
+/**
+ * One of the caller's answers kept for reading offline: the network first, `store` keeping it as
+ * it must; offline, the stored answer, marked as such. One no longer this person's to read (or
+ * signed out: 401, 403, 404) takes the stored copy with it.
+ */
+async function keptAnswer(
+  event: FetchEvent,
+  cacheName: string,
+  store: (cache: Cache, key: string, copy: Response) => Promise<void>,
+): Promise<Response> {
+  const cache = await caches.open(cacheName);
   const key = event.request.url;
   let response: Response;
   try {
@@ -190,52 +198,32 @@ async function sop(event: FetchEvent, image: boolean): Promise<Response> {
     throw error;
   }
   if (response.ok) {
-    const copy = response.clone();
-    event.waitUntil(
-      (async () => {
-        await cache.put(key, storable(copy.clone()));
-        if (!image) return;
-        const link = sopImageLink(await copy.json(), origin);
-        if (!link) return;
-        const storing = storeSopImage(cache, link).finally(() => storingFiles.delete(link));
-        storingFiles.set(link, storing);
-        await storing;
-      })().catch(() => undefined),
-    );
+    event.waitUntil(store(cache, key, response.clone()).catch(() => undefined));
   } else if ([401, 403, 404].includes(response.status)) {
-    // No longer this person's to read (or signed out): the stored copy goes too.
     event.waitUntil(cache.delete(key).catch(() => false));
   }
   return response;
 }
 
-/**
- * A session being recorded: the network first, stored while it is in progress; the stored answer
- * offline, marked as such. A completed session, or one no longer this person's, is forgotten.
- */
-async function observation(event: FetchEvent): Promise<Response> {
-  const cache = await caches.open(OBSERVATION_CACHE);
-  const key = event.request.url;
-  let response: Response;
-  try {
-    response = await fetch(event.request);
-  } catch (error) {
-    const cached = await cache.match(key);
-    if (cached) return offlineCopy(cached);
-    throw error;
-  }
-  if (response.ok) {
-    const copy = response.clone();
-    event.waitUntil(
-      (async () => {
-        if (keepsObservation(await copy.clone().json())) await cache.put(key, storable(copy));
-        else await cache.delete(key);
-      })().catch(() => undefined),
-    );
-  } else if ([401, 403, 404].includes(response.status)) {
-    event.waitUntil(cache.delete(key).catch(() => false));
-  }
-  return response;
+/** The caller's SOPs, and the image files an image answer names. */
+function sop(event: FetchEvent, image: boolean): Promise<Response> {
+  return keptAnswer(event, SOP_CACHE, async (cache, key, copy) => {
+    await cache.put(key, storable(copy.clone()));
+    if (!image) return;
+    const link = sopImageLink(await copy.json(), origin);
+    if (!link) return;
+    const storing = storeSopImage(cache, link).finally(() => storingFiles.delete(link));
+    storingFiles.set(link, storing);
+    await storing;
+  });
+}
+
+/** A session being recorded: kept while it is in progress, a completed one forgotten. */
+function observation(event: FetchEvent): Promise<Response> {
+  return keptAnswer(event, OBSERVATION_CACHE, async (cache, key, copy) => {
+    if (keepsObservation(await copy.clone().json())) await cache.put(key, storable(copy));
+    else await cache.delete(key);
+  });
 }
 
 /** A signed file link: from SOP_CACHE when an SOP image stored it, else the network, unstored. */
