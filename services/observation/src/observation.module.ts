@@ -9,6 +9,7 @@ import { CertificationsService } from './certifications/certifications.service.j
 import { OBSERVATION_CONFIG, type ObservationConfig, RPC } from './config.js';
 import { HealthController } from './health/health.controller.js';
 import { JobFunctionsController } from './job-functions/job-functions.controller.js';
+import { JobFunctionMembersRepository } from './job-functions/job-function-members.repository.js';
 import { JobFunctionsRepository } from './job-functions/job-functions.repository.js';
 import { JobFunctionsService } from './job-functions/job-functions.service.js';
 import { ScimGroupsService } from './job-functions/scim-groups.service.js';
@@ -115,6 +116,7 @@ export class ObservationModule {
         },
         RecommendationsService,
         JobFunctionsRepository,
+        JobFunctionMembersRepository,
         JobFunctionsService,
         ScimGroupsService,
         SkillsMatrixRepository,

@@ -5,6 +5,7 @@ import type { RpcClient } from '@hub/kit';
 import { claimTestResources, type TestResources } from '@hub/testing';
 import { openObservationDatabase } from '../database.js';
 import type { Member, Members } from '../team/members.js';
+import { JobFunctionMembersRepository } from './job-function-members.repository.js';
 import { JobFunctionsRepository } from './job-functions.repository.js';
 import { JobFunctionsService } from './job-functions.service.js';
 
@@ -82,6 +83,7 @@ describe("a job function's holders, a page at a time", () => {
     );
     service = new JobFunctionsService(
       new JobFunctionsRepository(db),
+      new JobFunctionMembersRepository(db),
       { byIds: some, ids } as unknown as Members,
       {} as RpcClient,
     );

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { type Actor, JOB_FUNCTION_MEMBERS_PAGE } from '@hub/proto';
 import { encodeCursor, type RpcClient } from '@hub/kit';
 import type { Member, Members } from '../team/members.js';
+import type { JobFunctionMembersRepository } from './job-function-members.repository.js';
 import type { JobFunctionHeading, JobFunctionsRepository } from './job-functions.repository.js';
 import { JobFunctionsService } from './job-functions.service.js';
 
@@ -31,13 +32,15 @@ function setUp() {
   };
   const repository = {
     headings: vi.fn(async () => [heading]),
+    coverage: vi.fn(async () => new Map([[7, 0.1]])),
+    certifiedPairs: vi.fn(async () => new Set(['10:4'])),
+  };
+  const memberships = {
     holders: vi.fn(async (_ids: number[], limit: number, after: number | null = null) => {
       const rest = holders.filter((id) => after === null || id > after);
       return new Map([[7, rest.slice(0, limit)]]);
     }),
-    coverage: vi.fn(async () => new Map([[7, 0.1]])),
     setMembers: vi.fn(async () => true),
-    certifiedPairs: vi.fn(async () => new Set(['10:4'])),
   };
   const members = {
     byIds: vi.fn(async (_organizationId: number, ids: number[]) =>
@@ -47,6 +50,7 @@ function setUp() {
   };
   const service = new JobFunctionsService(
     repository as unknown as JobFunctionsRepository,
+    memberships as unknown as JobFunctionMembersRepository,
     members as unknown as Members,
     {} as RpcClient,
   );

@@ -21,6 +21,7 @@ import { decodeCursor, isUniqueViolation, pageOf, RpcClient, RpcFailure } from '
 import { RPC } from '../config.js';
 import { uncountedPeople } from '../skills/uncounted-people.js';
 import { type Member, Members } from '../team/members.js';
+import { JobFunctionMembersRepository } from './job-function-members.repository.js';
 import { type JobFunctionHeading, JobFunctionsRepository } from './job-functions.repository.js';
 
 const percent = (part: number, whole: number) => Math.round((part / whole) * 1000) / 10;
@@ -36,6 +37,8 @@ const holderKey = (userId: number) => [String(userId)];
 export class JobFunctionsService {
   constructor(
     @Inject(JobFunctionsRepository) private readonly repository: JobFunctionsRepository,
+    @Inject(JobFunctionMembersRepository)
+    private readonly memberships: JobFunctionMembersRepository,
     @Inject(Members) private readonly members: Members,
     @Inject(RPC) private readonly rpc: RpcClient,
   ) {}
@@ -57,8 +60,13 @@ export class JobFunctionsService {
     if (!heading) throw RpcFailure.notFound(JOB_FUNCTION_NOT_FOUND);
     const after = decodeCursor(page.cursor, ['id']);
     const [read, totalCount] = await Promise.all([
-      this.repository.holders([id], page.limit + 1, after ? Number(after[0]) : null, among ?? null),
-      among ? this.repository.holderCount(id, among) : heading.memberCount,
+      this.memberships.holders(
+        [id],
+        page.limit + 1,
+        after ? Number(after[0]) : null,
+        among ?? null,
+      ),
+      among ? this.memberships.holderCount(id, among) : heading.memberCount,
     ]);
     const { rows, nextCursor } = pageOf(read.get(id)!, page.limit, holderKey);
     const [people, certified] = await Promise.all([
@@ -107,12 +115,12 @@ export class JobFunctionsService {
     const pairs = assignments.flatMap(({ userId, jobFunctionIds }) =>
       jobFunctionIds.map((jobFunctionId) => ({ userId, jobFunctionId })),
     );
-    return { added: await this.repository.addMembers(organizationId, pairs) };
+    return { added: await this.memberships.addMembers(organizationId, pairs) };
   }
 
   async setMembers(actor: Actor, id: number, userIds: number[]): Promise<JobFunction> {
     const unique = await this.ownPeople(actor.organizationId, userIds, 'userIds');
-    if (!(await this.repository.setMembers(actor.organizationId, id, unique))) {
+    if (!(await this.memberships.setMembers(actor.organizationId, id, unique))) {
       throw RpcFailure.notFound(JOB_FUNCTION_NOT_FOUND);
     }
     return this.one(actor.organizationId, id);
@@ -129,7 +137,7 @@ export class JobFunctionsService {
     change: ChangeJobFunctionMembersRequest,
   ): Promise<JobFunction> {
     const added = await this.ownPeople(actor.organizationId, change.add, 'add');
-    await this.repository.changeMembers(actor.organizationId, id, added, [
+    await this.memberships.changeMembers(actor.organizationId, id, added, [
       ...new Set(change.remove),
     ]);
     return this.one(actor.organizationId, id);
@@ -184,7 +192,7 @@ export class JobFunctionsService {
   private async views(organizationId: number, headings: JobFunctionHeading[]) {
     const ids = headings.map((heading) => heading.id);
     const [firstHolders, coverage] = await Promise.all([
-      this.repository.holders(ids, JOB_FUNCTION_MEMBERS_PAGE + 1),
+      this.memberships.holders(ids, JOB_FUNCTION_MEMBERS_PAGE + 1),
       this.coverage(organizationId, headings),
     ]);
     const pages = new Map(

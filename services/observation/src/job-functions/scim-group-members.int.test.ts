@@ -6,6 +6,7 @@ import { claimTestResources, type TestResources } from '@hub/testing';
 import { countingIdentity } from '@hub/testing/identity';
 import { openObservationDatabase } from '../database.js';
 import { Members } from '../team/members.js';
+import { JobFunctionMembersRepository } from './job-function-members.repository.js';
 import { JobFunctionsRepository } from './job-functions.repository.js';
 import { ScimGroupsService } from './scim-groups.service.js';
 
@@ -86,6 +87,7 @@ describe('SCIM groups of a large organization', () => {
     db = await openObservationDatabase(resources.databaseUrl);
     service = new ScimGroupsService(
       new JobFunctionsRepository(db),
+      new JobFunctionMembersRepository(db),
       new Members(rpc as unknown as RpcClient),
     );
   });
@@ -255,7 +257,7 @@ describe('SCIM groups of a large organization', () => {
     ).toBe(400);
     // "0x10" is no holder's id: nothing is removed, person 16 holds the group still.
     await patched(patch({ op: 'remove', path: 'members', value: [{ value: '0x10' }] }));
-    const holders = await new JobFunctionsRepository(db).holders([Number(id)], 10, 15);
+    const holders = await new JobFunctionMembersRepository(db).holders([Number(id)], 10, 15);
     expect(holders.get(Number(id))!.slice(0, 1)).toEqual([16]);
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ScimCall } from '@hub/proto';
 import type { Members } from '../team/members.js';
+import type { JobFunctionMembersRepository } from './job-function-members.repository.js';
 import type {
   ConditionalRemoval,
   JobFunctionRecord,
@@ -40,6 +41,7 @@ function serviceWhose(removal: ConditionalRemoval) {
   };
   const service = new ScimGroupsService(
     functions as unknown as JobFunctionsRepository,
+    {} as JobFunctionMembersRepository,
     {} as Members,
   );
   return { service, calls };

@@ -14,6 +14,7 @@ import {
 } from '@hub/kit';
 import { z } from 'zod';
 import { Members } from '../team/members.js';
+import { JobFunctionMembersRepository } from './job-function-members.repository.js';
 import {
   type JobFunctionRecord,
   JobFunctionsRepository,
@@ -56,6 +57,7 @@ const GroupInput = z.object({
 export class ScimGroupsService {
   constructor(
     @Inject(JobFunctionsRepository) private readonly functions: JobFunctionsRepository,
+    @Inject(JobFunctionMembersRepository) private readonly holders: JobFunctionMembersRepository,
     @Inject(Members) private readonly members: Members,
   ) {}
 
@@ -134,7 +136,7 @@ export class ScimGroupsService {
         }),
       TAKEN,
     );
-    await this.functions.setMembers(caller.organizationId, id, userIds);
+    await this.holders.setMembers(caller.organizationId, id, userIds);
     return { status: 201, body: await this.group(caller.organizationId, baseUrl, id) };
   }
 
@@ -191,7 +193,7 @@ export class ScimGroupsService {
     // The rename and the members in one transaction of the repository's: all or nothing.
     const name = input.displayName === record.name ? undefined : input.displayName;
     await savedUnique(
-      () => this.functions.setMembers(organizationId, record.id, userIds, name),
+      () => this.holders.setMembers(organizationId, record.id, userIds, name),
       TAKEN,
     );
     return { status: 200, body: await this.group(organizationId, baseUrl, record.id) };
@@ -222,7 +224,7 @@ export class ScimGroupsService {
   ) {
     const name = displayName === record.name ? undefined : displayName;
     await savedUnique(
-      () => this.functions.changeMembers(organizationId, record.id, added, removed, name),
+      () => this.holders.changeMembers(organizationId, record.id, added, removed, name),
       TAKEN,
     );
   }
