@@ -21,6 +21,15 @@ let documentId: number;
 
 const document = () => ({ params: { id: documentId } });
 
+/** The document's `version` as its processing left it: failed, not a readable PDF. */
+async function versionFailed(version: number) {
+  await stack.sql.query(
+    `UPDATE library.document_versions SET processing_error = 'Not a readable PDF'
+      WHERE document_id = $1 AND version = $2`,
+    [documentId, version],
+  );
+}
+
 async function noticesOf(session: ApiSession) {
   return (await session.call(api.notifications)).notifications;
 }
@@ -134,11 +143,7 @@ describe('acknowledging a new SOP version', () => {
 
   it('keeps asking about the version in force when the next one failed', async () => {
     // Version 3 (above) fails: version 2 is again what everyone reads.
-    await stack.sql.query(
-      `UPDATE library.document_versions SET processing_error = 'Not a readable PDF'
-        WHERE document_id = $1 AND version = 3`,
-      [documentId],
-    );
+    await versionFailed(3);
     // The manager was asked about version 2 and had not acknowledged it yet.
     await stack.sql.query(
       `INSERT INTO library.version_acknowledgements
@@ -164,11 +169,7 @@ describe('acknowledging a new SOP version', () => {
 
   it('shows the changes since the last version processed, past one that failed', async () => {
     // Version 3 (above) fails; version 4 is processed, with version 1's content back.
-    await stack.sql.query(
-      `UPDATE library.document_versions SET processing_error = 'Not a readable PDF'
-        WHERE document_id = $1 AND version = 3`,
-      [documentId],
-    );
+    await versionFailed(3);
     await stack.sql.query(
       `WITH current AS (
          UPDATE library.documents SET current_version = 4, processing_run = processing_run + 1

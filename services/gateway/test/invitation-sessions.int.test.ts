@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@hub/proto';
 import { invitationLink, MailCatcher } from './mail-catcher.js';
+import { createOrganizationWithMembers, type Member, signedIn } from './tenant-fixtures.js';
 import { ApiSession, fixture, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 
 const photo = readFileSync(fixture('faces/amy/amy1.png'));
@@ -11,20 +12,20 @@ let stack: TestStack;
 let mail: MailCatcher;
 let acme: number;
 let root: ApiSession;
+let ann: Member;
 
 beforeAll(async () => {
   mail = new MailCatcher();
-  const smtpUrl = await mail.start();
-  stack = await startTestStack({ SMTP_URL: smtpUrl, PUBLIC_URL: 'https://hub.example.test' });
-  root = new ApiSession(stack.url);
-  await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
-  acme = await stack.createOrganization('Acme Foods', 'acme.test');
-  await stack.createUser({
-    email: 'ann@acme.test',
-    password: 'Acme-Admin-1',
-    role: 'admin',
-    organizationId: acme,
+  stack = await startTestStack({
+    SMTP_URL: await mail.start(),
+    PUBLIC_URL: 'https://hub.example.test',
   });
+  root = await signedIn(stack, SUPER_ADMIN.email, SUPER_ADMIN.password);
+  const organization = await createOrganizationWithMembers(stack, 'Acme Foods', 'acme.test', [
+    'admin',
+  ]);
+  acme = organization.organizationId;
+  ann = organization.members.admin;
 });
 
 afterAll(async () => {
@@ -32,11 +33,8 @@ afterAll(async () => {
   await mail?.stop();
 });
 
-async function signedInAdmin() {
-  const session = new ApiSession(stack.url);
-  expect((await session.login('ann@acme.test', 'Acme-Admin-1')).status).toBe(200);
-  return session;
-}
+/** A session of its own for each test: the invitation it accepts ends that session. */
+const signedInAdmin = () => signedIn(stack, ann.email, ann.password);
 
 describe('an invitation accepted in a browser signed in as someone else', () => {
   it("ends that someone's session, so the new member is not taken into their account", async () => {

@@ -14,20 +14,8 @@ import {
   shouldRetry,
 } from './sessionOutbox';
 import { memoryStorage } from './memory-storage.test-support';
+import { answer } from './outbox-items.test-support';
 
-const answer = (key: string, questionId: string, index = 0): OutboxItem => ({
-  kind: 'response',
-  key,
-  questionIndex: index,
-  body: {
-    questionId,
-    selectedOption: 'A',
-    selectedOptionText: 'Yes',
-    timeSpentSeconds: 3,
-    managerNotes: '',
-    idempotencyKey: key,
-  },
-});
 const finding = (key: string): OutboxItem => ({
   kind: 'finding',
   key,

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type OutboxItem, outboxStorageKey, restoreOutbox } from './sessionOutbox';
 import { OutboxSender, SEND_TIMEOUT_MS } from './useSessionOutbox';
 import { memoryStorage } from './memory-storage.test-support';
+import { answer } from './outbox-items.test-support';
 
 const finding = (key: string): OutboxItem => ({
   kind: 'finding',
@@ -49,20 +50,6 @@ describe('two tabs of one session on one device', () => {
     await expect.poll(() => stored().map((item) => item.key)).toEqual(['k2']);
     first.stop();
   });
-});
-
-const answer = (key: string, questionId: string): OutboxItem => ({
-  kind: 'response',
-  key,
-  questionIndex: 0,
-  body: {
-    questionId,
-    selectedOption: 'A',
-    selectedOptionText: 'Yes',
-    timeSpentSeconds: 3,
-    managerNotes: '',
-    idempotencyKey: key,
-  },
 });
 
 const nextQuestion = () =>

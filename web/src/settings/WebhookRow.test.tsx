@@ -1,24 +1,13 @@
-import type { WebhookDeliveryList, WebhookView } from '@hub/proto';
+import type { WebhookDeliveryList } from '@hub/proto';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../i18n/i18n';
 import { webhookDeliveriesQuery } from './queries';
+import { endpoint } from './webhook-endpoint.test-support';
 import { WebhookDeliveries } from './WebhookDeliveries';
 import { WebhookRow } from './WebhookRow';
-
-const endpoint = (enabled: boolean): WebhookView => ({
-  id: 7,
-  url: 'https://hr.example.com/hooks',
-  description: '',
-  events: ['member.joined'],
-  enabled,
-  disabledReason: enabled ? null : 'every delivery failed for 24 hours',
-  failingSince: null,
-  previousSecretValidUntil: null,
-  createdAt: '2026-12-01T00:00:00.000Z',
-});
 
 const log: WebhookDeliveryList = {
   deliveries: [

@@ -1,19 +1,8 @@
-import type { WebhookDeliveryList, WebhookList, WebhookView } from '@hub/proto';
+import type { WebhookDeliveryList, WebhookList } from '@hub/proto';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { webhookDeliveriesQuery, webhooksQuery } from './queries';
-
-const endpoint = (enabled: boolean): WebhookView => ({
-  id: 7,
-  url: 'https://hr.example.com/hooks',
-  description: '',
-  events: ['member.joined'],
-  enabled,
-  disabledReason: enabled ? null : 'every delivery failed for 24 hours',
-  failingSince: null,
-  previousSecretValidUntil: null,
-  createdAt: '2026-12-01T00:00:00.000Z',
-});
+import { endpoint } from './webhook-endpoint.test-support';
 
 /** The server's answers by path; what the test changes is what a later request reads. */
 function serve(answers: { webhooks: WebhookList; deliveries: WebhookDeliveryList }) {

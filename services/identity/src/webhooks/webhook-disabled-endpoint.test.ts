@@ -1,38 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import type { Queue } from 'bullmq';
-import { type Mailer, RpcFailure } from '@hub/kit';
-import { type Actor, errorCodeOf, type WebhookDeliveryJob } from '@hub/proto';
-import type { IdentityConfig } from '../config.js';
-import type { PreferencesService } from '../settings/preferences.service.js';
-import type { NetworkGuard } from './network-guard.js';
-import type { NewDelivery, WebhooksRepository } from './webhooks.repository.js';
-import { WebhooksService } from './webhooks.service.js';
+import { RpcFailure } from '@hub/kit';
+import { type Actor, errorCodeOf } from '@hub/proto';
+import { recordedDeliveries, webhooksServiceOver } from '../test-support/webhooks.js';
 
 const admin: Actor = { userId: 1, organizationId: 3, role: 'admin' };
 
 /** A service over one endpoint (disabled or not), recording what it would send. */
 function serviceOf(enabled: boolean) {
-  const added: NewDelivery[] = [];
+  const { added, addDeliveries } = recordedDeliveries((rows) =>
+    rows.map((_, index) => ({ id: index + 1, organization_id: 3, round: 0 })),
+  );
   const replayed: number[] = [];
-  const repository = {
+  const service = webhooksServiceOver({
     endpoint: async () => ({ id: 7, organization_id: 3, enabled }),
-    addDeliveries: async (rows: NewDelivery[]) => {
-      added.push(...rows);
-      return rows.map((_, index) => ({ id: index + 1, organization_id: 3, round: 0 }));
-    },
+    addDeliveries,
     replay: async (_organizationId: number, _endpointId: number, id: number) => {
       replayed.push(id);
       return { id, organization_id: 3, round: 1 };
     },
-  } as unknown as WebhooksRepository;
-  const service = new WebhooksService(
-    repository,
-    {} as Queue<WebhookDeliveryJob>,
-    {} as NetworkGuard,
-    { PUBLIC_URL: 'https://hub.example' } as IdentityConfig,
-    {} as Mailer,
-    {} as PreferencesService,
-  );
+  });
   // The queue (Redis) is the integration tests': here a delivery taken for sending is enough.
   (service as unknown as { enqueue: () => Promise<void> }).enqueue = async () => {};
   return { service, added, replayed };

@@ -1,34 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { Queue } from 'bullmq';
-import type { Mailer } from '@hub/kit';
-import type { Actor, WebhookDeliveryJob, WebhookEvent } from '@hub/proto';
-import type { IdentityConfig } from '../config.js';
-import type { PreferencesService } from '../settings/preferences.service.js';
-import type { NetworkGuard } from './network-guard.js';
-import type { NewDelivery, WebhooksRepository } from './webhooks.repository.js';
-import { WebhooksService } from './webhooks.service.js';
+import type { Actor, WebhookEvent } from '@hub/proto';
+import { recordedDeliveries, webhooksServiceOver } from '../test-support/webhooks.js';
+import type { NewDelivery } from './webhooks.repository.js';
 
 const admin: Actor = { userId: 1, organizationId: 3, role: 'admin' };
 
 /** A service whose organization has `endpoints` subscribed, recording the deliveries made. */
 function serviceWith(endpoints: { id: number; enabled: boolean }[]) {
-  const added: NewDelivery[] = [];
-  const repository = {
+  const { added, addDeliveries } = recordedDeliveries();
+  const service = webhooksServiceOver({
     subscribed: async () => endpoints,
     endpoint: async () => ({ id: 7, organization_id: 3, enabled: true }),
-    addDeliveries: async (rows: NewDelivery[]) => {
-      added.push(...rows);
-      return [];
-    },
-  } as unknown as WebhooksRepository;
-  const service = new WebhooksService(
-    repository,
-    {} as Queue<WebhookDeliveryJob>,
-    {} as NetworkGuard,
-    { PUBLIC_URL: 'https://hub.example' } as IdentityConfig,
-    {} as Mailer,
-    {} as PreferencesService,
-  );
+    addDeliveries,
+  });
   return { service, added };
 }
 
