@@ -27,7 +27,8 @@ import {
   WebhookDeliveryRecovery,
 } from '../../identity/src/webhooks/webhook-delivery-recovery.js';
 import { WebhookDeliveryRetention } from '../../identity/src/webhooks/webhook-delivery-retention.js';
-import { WebhooksRepository } from '../../identity/src/webhooks/webhooks.repository.js';
+import { WebhookDeliveriesRepository } from '../../identity/src/webhooks/webhook-deliveries.repository.js';
+import { WebhookEndpointsRepository } from '../../identity/src/webhooks/webhook-endpoints.repository.js';
 import { findBinaries } from '../../../workers/video/src/frames/binaries.ts';
 import { certifyOperator } from './certify-operator.js';
 import { evaluatedDocument } from './evaluated-document.js';
@@ -589,7 +590,8 @@ describe('keeping deliveries', () => {
     }
     // Batches of 2: the sweep goes on until a batch comes back short.
     const retention = new WebhookDeliveryRetention(
-      stack.identity.app.get(WebhooksRepository),
+      stack.identity.app.get(WebhookDeliveriesRepository),
+      stack.identity.app.get(WebhookEndpointsRepository),
       30,
       2,
     );
@@ -676,7 +678,7 @@ describe('deliveries whose job is gone', () => {
       );
 
       const recovery = new WebhookDeliveryRecovery(
-        stack.identity.app.get(WebhooksRepository),
+        stack.identity.app.get(WebhookDeliveriesRepository),
         queue,
         3_600_000,
       );

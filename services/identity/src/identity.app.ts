@@ -33,7 +33,8 @@ import { interruptedDelivery, WebhookDelivery } from './webhooks/webhook-deliver
 import { recoveryAgeMs, WebhookDeliveryRecovery } from './webhooks/webhook-delivery-recovery.js';
 import { WebhookDeliveryRetention } from './webhooks/webhook-delivery-retention.js';
 import { handleWebhookEvents } from './webhooks/webhook-events.js';
-import { WebhooksRepository } from './webhooks/webhooks.repository.js';
+import { WebhookDeliveriesRepository } from './webhooks/webhook-deliveries.repository.js';
+import { WebhookEndpointsRepository } from './webhooks/webhook-endpoints.repository.js';
 import { WebhooksService } from './webhooks/webhooks.service.js';
 import { openWebhookSecretBox } from './webhooks/webhook-secrets.js';
 
@@ -103,8 +104,15 @@ export async function startIdentity(config: IdentityConfig): Promise<RunningIden
   importRecovery.start();
   const webhooks = app.get(WebhooksService);
   const webhookSubscription = handleWebhookEvents(events, webhooks);
-  const webhooksRepository = app.get(WebhooksRepository);
-  const delivery = new WebhookDelivery(webhooksRepository, webhooks, networkGuard, config);
+  const webhookEndpoints = app.get(WebhookEndpointsRepository);
+  const webhookDeliveries = app.get(WebhookDeliveriesRepository);
+  const delivery = new WebhookDelivery(
+    webhookDeliveries,
+    webhookEndpoints,
+    webhooks,
+    networkGuard,
+    config,
+  );
   // In-process, as the people import: the job reads and writes identity's own tables. Several
   // at once, as most of a delivery is waiting for another system's answer. One whose job stalled
   // too often is failed, to replay.
@@ -112,16 +120,17 @@ export async function startIdentity(config: IdentityConfig): Promise<RunningIden
     QUEUE_CONTRACTS.webhookDelivery,
     connection,
     (job) => delivery.run(job),
-    { concurrency: 8, poison: interruptedDelivery(webhooksRepository) },
+    { concurrency: 8, poison: interruptedDelivery(webhookDeliveries) },
   );
   const deliveryRetention = new WebhookDeliveryRetention(
-    webhooksRepository,
+    webhookDeliveries,
+    webhookEndpoints,
     config.WEBHOOK_DELIVERY_RETENTION_DAYS,
   );
   deliveryRetention.start();
   // The deliveries left pending by a job gone from the queue, failed to replay.
   const deliveryRecovery = new WebhookDeliveryRecovery(
-    webhooksRepository,
+    webhookDeliveries,
     webhookQueue,
     recoveryAgeMs(config),
   );

@@ -18,7 +18,8 @@ import {
 } from './tokens.js';
 import type { NetworkGuard } from './webhooks/network-guard.js';
 import { WebhooksController } from './webhooks/webhooks.controller.js';
-import { WebhooksRepository } from './webhooks/webhooks.repository.js';
+import { WebhookDeliveriesRepository } from './webhooks/webhook-deliveries.repository.js';
+import { WebhookEndpointsRepository } from './webhooks/webhook-endpoints.repository.js';
 import { WebhooksService } from './webhooks/webhooks.service.js';
 import type { SessionRevocations } from './auth/session-revocations.js';
 import type { CurrentPasswordAttempts } from './auth/current-password-attempts.js';
@@ -185,7 +186,8 @@ export class IdentityModule {
         PeopleImportRunner,
         ApiTokensRepository,
         ApiTokensService,
-        WebhooksRepository,
+        WebhookEndpointsRepository,
+        WebhookDeliveriesRepository,
         WebhooksService,
       ],
     };

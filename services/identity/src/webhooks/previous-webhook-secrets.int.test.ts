@@ -5,7 +5,7 @@ import { Webhook } from 'standardwebhooks';
 import { claimTestResources, type TestResources } from '@hub/testing';
 import { openIdentityDatabase } from '../database.js';
 import { signatures } from './webhook-delivery.js';
-import { WebhooksRepository } from './webhooks.repository.js';
+import { WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
 import { endpointView } from './webhooks.service.js';
 import { openWebhookSecretBox } from './webhook-secrets.js';
 
@@ -25,12 +25,12 @@ const hoursFrom = (hours: number) => new Date(at.getTime() + hours * 3_600_000);
 
 let resources: TestResources;
 let db: DataSource;
-let webhooks: WebhooksRepository;
+let endpoints: WebhookEndpointsRepository;
 
 beforeAll(async () => {
   resources = claimTestResources();
   db = await openIdentityDatabase(resources.databaseUrl, box);
-  webhooks = new WebhooksRepository(db, box);
+  endpoints = new WebhookEndpointsRepository(db, box);
 });
 
 afterAll(async () => {
@@ -57,7 +57,7 @@ async function verifying(
   when: Date,
   candidates: string[],
 ): Promise<number[]> {
-  const row = await webhooks.endpoint(endpoint.organizationId, endpoint.id);
+  const row = await endpoints.endpoint(endpoint.organizationId, endpoint.id);
   const body = JSON.stringify({ type: 'member.joined', timestamp: 'then', data: {} });
   const headers = {
     'webhook-id': 'msg_1',
@@ -76,15 +76,15 @@ describe("an endpoint's previous secrets", () => {
   it('each keeps signing for a day after it was replaced, however many rotations came since', async () => {
     const endpoint = await endpointWith(secret(1));
     // Rotated at 9:00, then again at 10:00: a receiver still on the first secret is not cut off.
-    await webhooks.rotate(endpoint.organizationId, endpoint.id, secret(2), hoursFrom(24));
-    await webhooks.rotate(endpoint.organizationId, endpoint.id, secret(3), hoursFrom(25));
+    await endpoints.rotate(endpoint.organizationId, endpoint.id, secret(2), hoursFrom(24));
+    await endpoints.rotate(endpoint.organizationId, endpoint.id, secret(3), hoursFrom(25));
     const all = [secret(1), secret(2), secret(3)];
     expect(await verifying(endpoint, hoursFrom(2), all)).toEqual([0, 1, 2]);
     // The first stops a day after it was replaced, the second a day after it was.
     expect(await verifying(endpoint, hoursFrom(24.5), all)).toEqual([1, 2]);
     expect(await verifying(endpoint, hoursFrom(25), all)).toEqual([2]);
     // The settings page tells until when the last secret replaced signs.
-    const row = await webhooks.endpoint(endpoint.organizationId, endpoint.id);
+    const row = await endpoints.endpoint(endpoint.organizationId, endpoint.id);
     expect(endpointView(row!, hoursFrom(2)).previousSecretValidUntil).toBe(
       hoursFrom(25).toISOString(),
     );
@@ -101,7 +101,7 @@ describe("an endpoint's previous secrets", () => {
   it('keeps at most five: the oldest beyond them stops signing at the next rotation', async () => {
     const endpoint = await endpointWith(secret(1));
     for (let fill = 2; fill <= 7; fill++) {
-      await webhooks.rotate(endpoint.organizationId, endpoint.id, secret(fill), hoursFrom(24));
+      await endpoints.rotate(endpoint.organizationId, endpoint.id, secret(fill), hoursFrom(24));
     }
     const all = [1, 2, 3, 4, 5, 6, 7].map(secret);
     expect(await verifying(endpoint, hoursFrom(1), all)).toEqual([1, 2, 3, 4, 5, 6]);
@@ -109,13 +109,13 @@ describe("an endpoint's previous secrets", () => {
 
   it('drops those past their day at the next rotation, and the sweep clears the rest', async () => {
     const endpoint = await endpointWith(secret(1));
-    await webhooks.rotate(endpoint.organizationId, endpoint.id, secret(2), longAgo);
-    await webhooks.rotate(endpoint.organizationId, endpoint.id, secret(3), hoursFrom(24));
-    const kept = await webhooks.endpoint(endpoint.organizationId, endpoint.id);
+    await endpoints.rotate(endpoint.organizationId, endpoint.id, secret(2), longAgo);
+    await endpoints.rotate(endpoint.organizationId, endpoint.id, secret(3), hoursFrom(24));
+    const kept = await endpoints.endpoint(endpoint.organizationId, endpoint.id);
     expect(kept!.previous_secrets.map((previous) => previous.secret)).toEqual([secret(2)]);
 
     // Two days on, every previous secret is past its day: the sweep clears them.
-    expect(await webhooks.clearExpiredSecrets(hoursFrom(48))).toBeGreaterThan(0);
+    expect(await endpoints.clearExpiredSecrets(hoursFrom(48))).toBeGreaterThan(0);
     const [stored] = (await db.query(
       `SELECT previous_secret, previous_secret_expires_at, older_secrets
          FROM webhook_endpoints WHERE id = $1`,

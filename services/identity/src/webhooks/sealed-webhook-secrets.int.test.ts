@@ -6,7 +6,7 @@ import { claimTestResources, type TestResources } from '@hub/testing';
 import { openIdentityDatabase } from '../database.js';
 import { sealedWebhookSecrets } from '../migrations/1767100001000-sealed-webhook-secrets.js';
 import { signatures } from './webhook-delivery.js';
-import { WebhooksRepository } from './webhooks.repository.js';
+import { WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
 import { openWebhookSecretBox } from './webhook-secrets.js';
 
 const box = openWebhookSecretBox({
@@ -76,7 +76,7 @@ describe('sealing the webhook secrets an older release kept in clear', () => {
     await migrate(sealedWebhookSecrets(box));
     expect(await stored(id)).toEqual(sealed);
     // The repository opens them, and a delivery signed with both verifies with either.
-    const endpoint = await new WebhooksRepository(db, box).endpoint(organizationId, id);
+    const endpoint = await new WebhookEndpointsRepository(db, box).endpoint(organizationId, id);
     const body = JSON.stringify({ type: 'member.joined', timestamp: 'now', data: {} });
     const at = new Date();
     const headers = {

@@ -2,7 +2,10 @@ import type { Queue } from 'bullmq';
 import { QUEUE_CONTRACTS, type WebhookDeliveryJob } from '@hub/proto';
 import { RecurringSweep, type SweepRun } from '@hub/kit';
 import type { IdentityConfig } from '../config.js';
-import type { LongPendingRow, WebhooksRepository } from './webhooks.repository.js';
+import type {
+  LongPendingRow,
+  WebhookDeliveriesRepository,
+} from './webhook-deliveries.repository.js';
 
 const BATCH = 1000;
 /** Past the schedule, for attempts that waited for a free worker or were taken again. */
@@ -53,7 +56,7 @@ function jobIdOf(row: LongPendingRow): string {
  */
 export class WebhookDeliveryRecovery extends RecurringSweep<number> {
   constructor(
-    private readonly webhooks: Pick<WebhooksRepository, 'longPending' | 'markFailed'>,
+    private readonly deliveries: Pick<WebhookDeliveriesRepository, 'longPending' | 'markFailed'>,
     private readonly jobs: DeliveryJobs,
     private readonly olderThanMs: number,
     private readonly batch = BATCH,
@@ -67,7 +70,7 @@ export class WebhookDeliveryRecovery extends RecurringSweep<number> {
       let after = 0;
       let rows;
       do {
-        rows = await this.webhooks.longPending(this.olderThanMs, after, this.batch);
+        rows = await this.deliveries.longPending(this.olderThanMs, after, this.batch);
         for (const row of rows) if (await this.failIfAbandoned(row)) failed += 1;
         after = rows.at(-1)?.id ?? after;
       } while (rows.length === this.batch && !stopping());
@@ -82,6 +85,6 @@ export class WebhookDeliveryRecovery extends RecurringSweep<number> {
   private async failIfAbandoned(row: LongPendingRow): Promise<boolean> {
     const state = await this.jobs.getJobState(jobIdOf(row));
     if (!ENDED.has(state)) return false;
-    return this.webhooks.markFailed(row.id, row.round, JOB_LOST);
+    return this.deliveries.markFailed(row.id, row.round, JOB_LOST);
   }
 }

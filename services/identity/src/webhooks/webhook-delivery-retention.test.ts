@@ -19,7 +19,7 @@ function rows(left: number) {
 describe('WebhookDeliveryRetention', () => {
   it('deletes batch after batch until one comes back short', async () => {
     const repository = rows(5);
-    const retention = new WebhookDeliveryRetention(repository, 30, 2);
+    const retention = new WebhookDeliveryRetention(repository, repository, 30, 2);
     expect(await retention.sweep()).toBe(5);
     expect(repository.asked).toEqual([
       [30, 2],
@@ -32,13 +32,15 @@ describe('WebhookDeliveryRetention', () => {
     const asked: string[] = [];
     const retention = new WebhookDeliveryRetention(
       {
-        clearExpiredSecrets: async () => {
-          asked.push('secrets');
-          throw new Error('database away');
-        },
         deleteFinished: async () => {
           asked.push('deliveries');
           return 1;
+        },
+      },
+      {
+        clearExpiredSecrets: async () => {
+          asked.push('secrets');
+          throw new Error('database away');
         },
       },
       30,
@@ -50,7 +52,7 @@ describe('WebhookDeliveryRetention', () => {
 
   it('runs one sweep at a time: a second call joins the first', async () => {
     const repository = rows(3);
-    const retention = new WebhookDeliveryRetention(repository, 30, 2);
+    const retention = new WebhookDeliveryRetention(repository, repository, 30, 2);
     const [first, second] = await Promise.all([retention.sweep(), retention.sweep()]);
     expect([first, second]).toEqual([3, 3]);
     expect(repository.asked).toHaveLength(2);
@@ -60,13 +62,13 @@ describe('WebhookDeliveryRetention', () => {
     let calls = 0;
     const retention = new WebhookDeliveryRetention(
       {
-        clearExpiredSecrets: async () => 0,
         deleteFinished: async () => {
           calls += 1;
           if (calls > 1) throw new Error('database away');
           return 2;
         },
       },
+      { clearExpiredSecrets: async () => 0 },
       30,
       2,
     );
@@ -79,13 +81,13 @@ describe('WebhookDeliveryRetention', () => {
     let calls = 0;
     const retention = new WebhookDeliveryRetention(
       {
-        clearExpiredSecrets: async () => 0,
         deleteFinished: async () => {
           calls += 1;
           await held;
           return 2;
         },
       },
+      { clearExpiredSecrets: async () => 0 },
       30,
       2,
     );

@@ -1,5 +1,6 @@
 import { RecurringSweep, type SweepRun } from '@hub/kit';
-import type { WebhooksRepository } from './webhooks.repository.js';
+import type { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
+import type { WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
 /** Deleted a statement at a time: each a short transaction holding a few row locks. */
 const BATCH = 1000;
 
@@ -13,7 +14,8 @@ const BATCH = 1000;
  */
 export class WebhookDeliveryRetention extends RecurringSweep<number> {
   constructor(
-    private readonly webhooks: Pick<WebhooksRepository, 'deleteFinished' | 'clearExpiredSecrets'>,
+    private readonly deliveries: Pick<WebhookDeliveriesRepository, 'deleteFinished'>,
+    private readonly endpoints: Pick<WebhookEndpointsRepository, 'clearExpiredSecrets'>,
     private readonly days: number,
     private readonly batch = BATCH,
   ) {
@@ -26,7 +28,7 @@ export class WebhookDeliveryRetention extends RecurringSweep<number> {
     try {
       let count;
       do {
-        count = await this.webhooks.deleteFinished(this.days, this.batch);
+        count = await this.deliveries.deleteFinished(this.days, this.batch);
         deleted += count;
       } while (count === this.batch && !stopping());
     } catch (error) {
@@ -39,7 +41,7 @@ export class WebhookDeliveryRetention extends RecurringSweep<number> {
   /** Replaced signing secrets past their day: kept no longer than they sign (sealed or not). */
   private async clearExpiredSecrets(): Promise<void> {
     try {
-      const cleared = await this.webhooks.clearExpiredSecrets();
+      const cleared = await this.endpoints.clearExpiredSecrets();
       if (cleared > 0)
         this.logger.log(`Forgot the expired previous secrets of ${cleared} webhooks`);
     } catch (error) {

@@ -6,7 +6,8 @@ import type { WebhookDeliveryJob } from '@hub/proto';
 import type { IdentityConfig } from '../config.js';
 import { type NetworkGuard, RefusedAddressError, refusalText } from './network-guard.js';
 import { postWebhook, type SendOutcome } from './webhook-sender.js';
-import type { EndpointRow, WebhooksRepository } from './webhooks.repository.js';
+import type { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
+import type { EndpointRow, WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
 import type { WebhooksService } from './webhooks.service.js';
 
 const HOUR_MS = 3_600_000;
@@ -31,12 +32,12 @@ export const ATTEMPTS_INTERRUPTED =
  * refuses the job, or BullMQ's failure is heard), possibly twice: failing a round is idempotent.
  */
 export function interruptedDelivery(
-  webhooks: Pick<WebhooksRepository, 'markFailed'>,
+  deliveries: Pick<WebhookDeliveriesRepository, 'markFailed'>,
 ): PoisonPolicy<WebhookDeliveryJob> {
   return {
     reason: ATTEMPTS_INTERRUPTED,
     report: async ({ data: { deliveryId, round } }, reason) => {
-      await webhooks.markFailed(deliveryId, round, reason);
+      await deliveries.markFailed(deliveryId, round, reason);
     },
   };
 }
@@ -83,7 +84,8 @@ export class WebhookDelivery {
   private readonly logger = new Logger('WebhookDelivery');
 
   constructor(
-    private readonly webhooks: WebhooksRepository,
+    private readonly deliveries: WebhookDeliveriesRepository,
+    private readonly endpoints: WebhookEndpointsRepository,
     private readonly service: WebhooksService,
     private readonly guard: NetworkGuard,
     private readonly config: IdentityConfig,
@@ -98,7 +100,7 @@ export class WebhookDelivery {
       // A pending delivery without a job left would refuse every replay: failed, to replay.
       if (lastAttempt && !(error instanceof DeliveryFailed)) {
         const { deliveryId, round } = job.data;
-        await this.webhooks
+        await this.deliveries
           .markFailed(deliveryId, round, ATTEMPT_BROKE)
           .catch((failure: unknown) =>
             this.logger.warn(`delivery ${deliveryId}: ${String(failure)}`),
@@ -110,38 +112,38 @@ export class WebhookDelivery {
 
   private async attempt(job: Job<WebhookDeliveryJob>, lastAttempt: boolean): Promise<void> {
     const { deliveryId, organizationId, round } = job.data;
-    const delivery = await this.webhooks.delivery(organizationId, deliveryId);
+    const delivery = await this.deliveries.delivery(organizationId, deliveryId);
     // Removed with its endpoint, or replayed since (a newer round's job sends it).
     if (!delivery || delivery.round !== round || delivery.status !== 'pending') return;
-    const endpoint = await this.webhooks.endpoint(organizationId, delivery.endpoint_id);
+    const endpoint = await this.endpoints.endpoint(organizationId, delivery.endpoint_id);
     if (!endpoint) return;
     if (!endpoint.enabled) {
-      await this.webhooks.markFailed(delivery.id, round, ENDPOINT_DISABLED);
+      await this.deliveries.markFailed(delivery.id, round, ENDPOINT_DISABLED);
       return;
     }
     const outcome = await this.send(endpoint, delivery.message_id, delivery.payload);
     const ok = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
     if (ok) {
-      await this.webhooks.recordAttempt(delivery.id, round, 'succeeded', outcome);
-      await this.webhooks.succeeded(endpoint.id);
+      await this.deliveries.recordAttempt(delivery.id, round, 'succeeded', outcome);
+      await this.endpoints.succeeded(endpoint.id);
       return;
     }
     const now = this.now();
     const windowMs = this.config.WEBHOOK_DISABLE_AFTER_HOURS * HOUR_MS;
     // Quiet for a whole window: this failure starts a new episode, never disables at once.
     const quietBefore = new Date(now.getTime() - windowMs);
-    const failingSince = await this.webhooks.failed(endpoint.id, now, quietBefore);
+    const failingSince = await this.endpoints.failed(endpoint.id, now, quietBefore);
     const failingFor = now.getTime() - failingSince.getTime();
     if (failingFor >= windowMs) {
-      await this.webhooks.recordAttempt(delivery.id, round, 'failed', outcome);
+      await this.deliveries.recordAttempt(delivery.id, round, 'failed', outcome);
       const reason = disabledReason(this.config.WEBHOOK_DISABLE_AFTER_HOURS);
-      if (await this.webhooks.disable(endpoint.id, reason, ENDPOINT_DISABLED)) {
+      if (await this.endpoints.disable(endpoint.id, reason, ENDPOINT_DISABLED)) {
         this.logger.warn(`webhook endpoint ${endpoint.id} disabled: ${reason}`);
         await this.service.mailDisabled(endpoint, this.config.WEBHOOK_DISABLE_AFTER_HOURS);
       }
       return;
     }
-    await this.webhooks.recordAttempt(
+    await this.deliveries.recordAttempt(
       delivery.id,
       round,
       lastAttempt ? 'failed' : 'pending',

@@ -5,7 +5,8 @@ import type { WebhookDeliveryJob } from '@hub/proto';
 import type { IdentityConfig } from '../config.js';
 import type { PreferencesService } from '../settings/preferences.service.js';
 import type { NetworkGuard } from './network-guard.js';
-import type { EndpointRow, WebhooksRepository } from './webhooks.repository.js';
+import type { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
+import type { EndpointRow, WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
 import { WebhooksService } from './webhooks.service.js';
 
 const endpoint = (url: string): EndpointRow => ({
@@ -24,9 +25,9 @@ const endpoint = (url: string): EndpointRow => ({
 });
 
 function serviceMailing(sent: OutgoingMail[]) {
-  const repository = {
+  const endpoints = {
     admins: async () => [{ id: 1, email: 'admin@acme.test' }],
-  } as unknown as WebhooksRepository;
+  } as unknown as WebhookEndpointsRepository;
   const preferences = {
     languagesOf: async () => [{ userId: 1, language: 'en' }],
   } as unknown as PreferencesService;
@@ -36,7 +37,8 @@ function serviceMailing(sent: OutgoingMail[]) {
     },
   } as unknown as Mailer;
   return new WebhooksService(
-    repository,
+    endpoints,
+    {} as WebhookDeliveriesRepository,
     {} as Queue<WebhookDeliveryJob>,
     {} as NetworkGuard,
     { PUBLIC_URL: 'https://hub.example' } as IdentityConfig,

@@ -13,7 +13,8 @@ import type { PreferencesService } from '../settings/preferences.service.js';
 import { NetworkGuard } from './network-guard.js';
 import { ENDPOINT_DISABLED, WebhookDelivery } from './webhook-delivery.js';
 import { openWebhookSecretBox } from './webhook-secrets.js';
-import { type DeliveryRow, WebhooksRepository } from './webhooks.repository.js';
+import { type DeliveryRow, WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
+import { WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
 import { WebhooksService } from './webhooks.service.js';
 
 /*
@@ -35,14 +36,16 @@ const config = {
 
 let resources: TestResources;
 let db: DataSource;
-let webhooks: WebhooksRepository;
+let endpoints: WebhookEndpointsRepository;
+let deliveries: WebhookDeliveriesRepository;
 let receiver: Server;
 let port = 0;
 
 beforeAll(async () => {
   resources = claimTestResources();
   db = await openIdentityDatabase(resources.databaseUrl, box);
-  webhooks = new WebhooksRepository(db, box);
+  endpoints = new WebhookEndpointsRepository(db, box);
+  deliveries = new WebhookDeliveriesRepository(db);
   // Up but failing: every attempt is answered 500.
   receiver = createServer((req, res) => {
     req.resume();
@@ -69,7 +72,7 @@ async function failingEndpoint() {
      VALUES ($1, 'Ada Admin', 'admin', $2, true) RETURNING id`,
     [`admin-${randomBytes(4).toString('hex')}@acme.test`, organization!.id],
   )) as { id: number }[];
-  const endpoint = await webhooks.create(
+  const endpoint = await endpoints.create(
     {
       organizationId: organization!.id,
       url: `http://127.0.0.1:${port}/hook`,
@@ -91,7 +94,7 @@ async function failingEndpoint() {
 }
 
 async function deliveriesOf(endpointId: number, organizationId: number, count: number) {
-  const rows = await webhooks.addDeliveries(
+  const rows = await deliveries.addDeliveries(
     Array.from({ length: count }, (_, index) => ({
       endpointId,
       organizationId,
@@ -121,35 +124,36 @@ describe('an endpoint disabled for failing a day', () => {
       mailDisabled: async (disabled: { id: number }) => void mailed.push(disabled.id),
     } as unknown as WebhooksService;
     const delivery = new WebhookDelivery(
-      webhooks,
+      deliveries,
+      endpoints,
       service,
       new NetworkGuard(['127.0.0.1/32']),
       config,
     );
     // One delivery's attempt fails and disables the endpoint; the other waits for its retry.
     await delivery.run(jobOf(sent!));
-    const disabled = await webhooks.endpoint(endpoint.organization_id, endpoint.id);
+    const disabled = await endpoints.endpoint(endpoint.organization_id, endpoint.id);
     expect(disabled).toMatchObject({ enabled: false });
     expect(mailed).toEqual([endpoint.id]);
-    expect(await webhooks.delivery(endpoint.organization_id, sent!.id)).toMatchObject({
+    expect(await deliveries.delivery(endpoint.organization_id, sent!.id)).toMatchObject({
       status: 'failed',
       response_status: 500,
     });
     // The one waiting for its next attempt is not left pending for hours on a disabled endpoint.
-    expect(await webhooks.delivery(endpoint.organization_id, waiting!.id)).toMatchObject({
+    expect(await deliveries.delivery(endpoint.organization_id, waiting!.id)).toMatchObject({
       status: 'failed',
       error: ENDPOINT_DISABLED,
       attempts: 0,
     });
     // Enabled again: both are replayed at once (a pending one would be refused, 409).
-    await webhooks.enable(endpoint.organization_id, endpoint.id);
+    await endpoints.enable(endpoint.organization_id, endpoint.id);
     for (const row of [sent!, waiting!]) {
-      const replayed = await webhooks.replay(endpoint.organization_id, endpoint.id, row.id);
+      const replayed = await deliveries.replay(endpoint.organization_id, endpoint.id, row.id);
       expect(replayed).toMatchObject({ id: row.id, status: 'pending', round: 1 });
     }
     // The waiting delivery's old job, when its delay ends, sends nothing: the replay's job does.
     await delivery.run(jobOf(waiting!));
-    expect(await webhooks.delivery(endpoint.organization_id, waiting!.id)).toMatchObject({
+    expect(await deliveries.delivery(endpoint.organization_id, waiting!.id)).toMatchObject({
       status: 'pending',
       round: 1,
       attempts: 0,
@@ -160,10 +164,11 @@ describe('an endpoint disabled for failing a day', () => {
 describe('an event while its endpoint is disabled', () => {
   it('is kept as a failed delivery, replayable once the endpoint is enabled again', async () => {
     const endpoint = await failingEndpoint();
-    await webhooks.disable(endpoint.id, 'every delivery failed for 24 hours', ENDPOINT_DISABLED);
+    await endpoints.disable(endpoint.id, 'every delivery failed for 24 hours', ENDPOINT_DISABLED);
     // Nothing is queued for a disabled endpoint: a queue that was asked would throw.
     const service = new WebhooksService(
-      webhooks,
+      endpoints,
+      deliveries,
       {} as Queue<WebhookDeliveryJob>,
       new NetworkGuard(['127.0.0.1/32']),
       config,
@@ -176,7 +181,7 @@ describe('an event while its endpoint is disabled', () => {
       occurredAt: new Date().toISOString(),
       data: { certificationId: 7, title: 'Forklift pre-use check' },
     });
-    const missed = await webhooks.deliveries(endpoint.organization_id, endpoint.id);
+    const missed = await deliveries.deliveries(endpoint.organization_id, endpoint.id);
     expect(missed).toEqual([
       expect.objectContaining({
         event_type: 'certification.revoked',
@@ -189,9 +194,9 @@ describe('an event while its endpoint is disabled', () => {
       type: 'certification.revoked',
       data: { certificationId: 7 },
     });
-    await webhooks.enable(endpoint.organization_id, endpoint.id);
+    await endpoints.enable(endpoint.organization_id, endpoint.id);
     expect(
-      await webhooks.replay(endpoint.organization_id, endpoint.id, missed[0]!.id),
+      await deliveries.replay(endpoint.organization_id, endpoint.id, missed[0]!.id),
     ).toMatchObject({ status: 'pending', round: 1, message_id: missed[0]!.message_id });
   });
 });
@@ -221,7 +226,8 @@ describe('an attempt still in flight when its delivery was failed and replayed',
       `http://127.0.0.1:${(slow.address() as AddressInfo).port}/hook`,
     ]);
     const delivery = new WebhookDelivery(
-      webhooks,
+      deliveries,
+      endpoints,
       {} as WebhooksService,
       new NetworkGuard(['127.0.0.1/32']),
       config,
@@ -232,8 +238,8 @@ describe('an attempt still in flight when its delivery was failed and replayed',
     await arrived;
     // ...when the delivery is failed meanwhile (its endpoint disabled by another delivery's
     // failure, or its job taken for stalled) and an administrator replays it.
-    expect(await webhooks.markFailed(row!.id, 0, ENDPOINT_DISABLED)).toBe(true);
-    expect(await webhooks.replay(endpoint.organization_id, endpoint.id, row!.id)).toMatchObject({
+    expect(await deliveries.markFailed(row!.id, 0, ENDPOINT_DISABLED)).toBe(true);
+    expect(await deliveries.replay(endpoint.organization_id, endpoint.id, row!.id)).toMatchObject({
       status: 'pending',
       round: 1,
     });
@@ -242,7 +248,7 @@ describe('an attempt still in flight when its delivery was failed and replayed',
     slow.closeAllConnections();
     await new Promise((resolve) => slow.close(resolve));
     // The replay's job still finds its round pending, so it sends.
-    expect(await webhooks.delivery(endpoint.organization_id, row!.id)).toMatchObject({
+    expect(await deliveries.delivery(endpoint.organization_id, row!.id)).toMatchObject({
       status: 'pending',
       round: 1,
     });
@@ -252,12 +258,12 @@ describe('an attempt still in flight when its delivery was failed and replayed',
 describe('enabling an endpoint that is not disabled', () => {
   it('keeps its failing episode: a program calling enable cannot keep a failing endpoint from being disabled', async () => {
     const endpoint = await failingEndpoint();
-    const before = await webhooks.endpoint(endpoint.organization_id, endpoint.id);
-    const enabled = await webhooks.enable(endpoint.organization_id, endpoint.id);
+    const before = await endpoints.endpoint(endpoint.organization_id, endpoint.id);
+    const enabled = await endpoints.enable(endpoint.organization_id, endpoint.id);
     expect(enabled).toMatchObject({ enabled: true, failing_since: before!.failing_since });
     // Disabled, enabling it again starts afresh.
-    await webhooks.disable(endpoint.id, 'every delivery failed for 24 hours', ENDPOINT_DISABLED);
-    expect(await webhooks.enable(endpoint.organization_id, endpoint.id)).toMatchObject({
+    await endpoints.disable(endpoint.id, 'every delivery failed for 24 hours', ENDPOINT_DISABLED);
+    expect(await endpoints.enable(endpoint.organization_id, endpoint.id)).toMatchObject({
       enabled: true,
       disabled_reason: null,
       failing_since: null,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor, WebhookEvent } from '@hub/proto';
 import { recordedDeliveries, webhooksServiceOver } from '../test-support/webhooks.js';
-import type { NewDelivery } from './webhooks.repository.js';
+import type { NewDelivery } from './webhook-deliveries.repository.js';
 
 const admin: Actor = { userId: 1, organizationId: 3, role: 'admin' };
 

@@ -25,10 +25,10 @@ import { type NetworkGuard, RefusedAddressError, refusalText } from './network-g
 import { ENDPOINT_DISABLED } from './webhook-delivery.js';
 import {
   type DeliveryRow,
-  type EndpointRow,
   type NewDelivery,
-  WebhooksRepository,
-} from './webhooks.repository.js';
+  WebhookDeliveriesRepository,
+} from './webhook-deliveries.repository.js';
+import { type EndpointRow, WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
 
 const HOUR_MS = 3_600_000;
 /** After a rotation the secret replaced signs deliveries too, for this long (each of them). */
@@ -115,7 +115,10 @@ export class WebhooksService {
   private readonly logger = new Logger('Webhooks');
 
   constructor(
-    @Inject(WebhooksRepository) private readonly webhooks: WebhooksRepository,
+    @Inject(WebhookEndpointsRepository)
+    private readonly webhookEndpoints: WebhookEndpointsRepository,
+    @Inject(WebhookDeliveriesRepository)
+    private readonly webhookDeliveries: WebhookDeliveriesRepository,
     @Inject(WEBHOOK_QUEUE) private readonly queue: Queue<WebhookDeliveryJob>,
     @Inject(NETWORK_GUARD) private readonly guard: NetworkGuard,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
@@ -125,7 +128,7 @@ export class WebhooksService {
 
   async list(actor: Actor) {
     return {
-      webhooks: (await this.webhooks.endpoints(actor.organizationId)).map((row) =>
+      webhooks: (await this.webhookEndpoints.endpoints(actor.organizationId)).map((row) =>
         endpointView(row),
       ),
     };
@@ -135,7 +138,7 @@ export class WebhooksService {
     const url = new URL(request.url);
     await this.checkAddress(actor, url);
     const secret = newSecret();
-    const row = await this.webhooks.create(
+    const row = await this.webhookEndpoints.create(
       {
         organizationId: actor.organizationId,
         url: url.toString(),
@@ -163,27 +166,27 @@ export class WebhooksService {
   }
 
   async remove(actor: Actor, webhookId: number) {
-    if (!(await this.webhooks.remove(actor.organizationId, webhookId))) throw notFound();
+    if (!(await this.webhookEndpoints.remove(actor.organizationId, webhookId))) throw notFound();
     return { message: 'Webhook removed. Nothing more is sent to it.' };
   }
 
   async rotateSecret(actor: Actor, webhookId: number) {
     const secret = newSecret();
     const until = new Date(Date.now() + PREVIOUS_SECRET_VALID_MS);
-    const row = await this.webhooks.rotate(actor.organizationId, webhookId, secret, until);
+    const row = await this.webhookEndpoints.rotate(actor.organizationId, webhookId, secret, until);
     if (!row) throw notFound();
     return { webhook: endpointView(row), secret };
   }
 
   async enable(actor: Actor, webhookId: number) {
-    const row = await this.webhooks.enable(actor.organizationId, webhookId);
+    const row = await this.webhookEndpoints.enable(actor.organizationId, webhookId);
     if (!row) throw notFound();
     return endpointView(row);
   }
 
   /** A test event, refused (409) while the endpoint is disabled: it would fail unsent. */
   async test(actor: Actor, webhookId: number) {
-    const endpoint = await this.webhooks.endpoint(actor.organizationId, webhookId);
+    const endpoint = await this.webhookEndpoints.endpoint(actor.organizationId, webhookId);
     if (!endpoint) throw notFound();
     if (!endpoint.enabled) throw disabledEndpoint();
     const factId = `test-${randomUUID()}`;
@@ -194,7 +197,7 @@ export class WebhooksService {
       data: { webhookId, message: 'A test event sent from Settings > Webhooks.' },
     });
     await this.enqueue(
-      await this.webhooks.addDeliveries([
+      await this.webhookDeliveries.addDeliveries([
         {
           endpointId: endpoint.id,
           organizationId: endpoint.organization_id,
@@ -209,9 +212,9 @@ export class WebhooksService {
   }
 
   async deliveries(actor: Actor, webhookId: number) {
-    if (!(await this.webhooks.endpoint(actor.organizationId, webhookId))) throw notFound();
+    if (!(await this.webhookEndpoints.endpoint(actor.organizationId, webhookId))) throw notFound();
     return {
-      deliveries: (await this.webhooks.deliveries(actor.organizationId, webhookId)).map(
+      deliveries: (await this.webhookDeliveries.deliveries(actor.organizationId, webhookId)).map(
         deliveryView,
       ),
     };
@@ -223,16 +226,16 @@ export class WebhooksService {
    * disabled endpoint (409): it would fail at once, unsent.
    */
   async replay(actor: Actor, webhookId: number, deliveryId: number) {
-    const endpoint = await this.webhooks.endpoint(actor.organizationId, webhookId);
+    const endpoint = await this.webhookEndpoints.endpoint(actor.organizationId, webhookId);
     if (endpoint && !endpoint.enabled) throw disabledEndpoint();
-    const row = await this.webhooks.replay(actor.organizationId, webhookId, deliveryId);
+    const row = await this.webhookDeliveries.replay(actor.organizationId, webhookId, deliveryId);
     if (!row) throw RpcFailure.notFound('Delivery not found');
     if (row === 'in-flight') throw new RpcFailure('conflict', DELIVERY_IN_FLIGHT);
     try {
       await this.enqueue([row]);
     } catch (error) {
       // Left pending without a job, it could never be replayed again.
-      await this.webhooks
+      await this.webhookDeliveries
         .notQueued(row.id, row.round, NOT_QUEUED)
         .catch((failure: unknown) => this.logger.warn(`replay not undone: ${String(failure)}`));
       throw error;
@@ -255,7 +258,7 @@ export class WebhooksService {
       return;
     }
     const event = parsed.data;
-    const endpoints = await this.webhooks.subscribed(organizationId, event.type);
+    const endpoints = await this.webhookEndpoints.subscribed(organizationId, event.type);
     if (endpoints.length === 0) return;
     let payload: string;
     try {
@@ -273,7 +276,7 @@ export class WebhooksService {
       payload,
       failed: endpoint.enabled ? null : ENDPOINT_DISABLED,
     }));
-    await this.enqueue(await this.webhooks.addDeliveries(deliveries));
+    await this.enqueue(await this.webhookDeliveries.addDeliveries(deliveries));
   }
 
   private async enqueue(rows: DeliveryRow[]): Promise<void> {
@@ -293,7 +296,7 @@ export class WebhooksService {
    */
   async mailDisabled(endpoint: EndpointRow, hours: number): Promise<void> {
     const link = `${this.config.PUBLIC_URL.replace(/\/$/, '')}/settings`;
-    const admins = await this.webhooks.admins(endpoint.organization_id);
+    const admins = await this.webhookEndpoints.admins(endpoint.organization_id);
     const languages = new Map(
       (await this.preferences.languagesOf(admins.map((admin) => admin.id))).map((found) => [
         found.userId,
