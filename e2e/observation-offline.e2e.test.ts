@@ -121,6 +121,9 @@ describe('the live observation session on bad Wi-Fi', () => {
     await expect
       .poll(() => session.getByTestId('question-position').innerText())
       .toBe(`Question 3 of ${total}`);
+    // The "Moving to question 3" toast sits where a phone shows the form's button: a click on it
+    // hovers the toast, which holds it open. It goes by itself first, as a person would let it.
+    await expect.poll(() => page.getByTestId('toast').count(), { timeout: 20_000 }).toBe(0);
     const findingForm = session.getByTestId('record-finding');
     await findingForm.getByLabel('Severity').selectOption('high');
     await findingForm.getByLabel('Category').selectOption('safety');
