@@ -1369,7 +1369,7 @@ describe('errors', () => {
     }
   });
 
-  it('answers /Me 501 Not Implemented, as RFC 7644 (3.11) allows, once the token is known', async () => {
+  it('refuses /Me with 501, as RFC 7644 (3.11) lets a provider without it, once the token is known', async () => {
     const { secret } = await newToken(acmeAdmin, 'Me');
     const user = { schemas: [USER], userName: 'me@acme.test' };
     for (const [method, body] of [
