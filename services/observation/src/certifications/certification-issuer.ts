@@ -1,8 +1,8 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { identityRpc } from '@hub/proto';
+import { Inject, Injectable } from '@nestjs/common';
 import { RpcClient, WebhookAnnouncer } from '@hub/kit';
 import type { EntityManager } from 'typeorm';
 import { RPC } from '../config.js';
+import { personZone } from '../people/person-zone.js';
 import { termFrom } from './certification-rules.js';
 import { CertificationSettingsService } from './certification-settings.service.js';
 import { CertificationsRepository } from './certifications.repository.js';
@@ -27,14 +27,9 @@ export interface CompletedCourse {
   holderName: string;
 }
 
-/** How long the zone lookup may hold the completing transaction before UTC is used. */
-const ZONE_LOOKUP_MS = 3000;
-
 /** Issues (or renews) certifications when a person passes an SOP or completes a course. */
 @Injectable()
 export class CertificationIssuer {
-  private readonly logger = new Logger('Certifications');
-
   constructor(
     @Inject(CertificationsRepository) private readonly repository: CertificationsRepository,
     @Inject(CertificationSettingsService) private readonly settings: CertificationSettingsService,
@@ -47,18 +42,8 @@ export class CertificationIssuer {
    * else their organization's default, else UTC): the months are counted on that calendar.
    * Identity away: UTC, as terms were counted before, rather than fail the pass.
    */
-  async zoneOf(userId: number): Promise<string> {
-    try {
-      const [holder] = await this.rpc.call(
-        identityRpc.languagesOf,
-        { userIds: [userId] },
-        ZONE_LOOKUP_MS,
-      );
-      return holder?.timeZone ?? 'UTC';
-    } catch (error) {
-      this.logger.warn(`holder ${userId}'s zone unknown, term counted in UTC: ${String(error)}`);
-      return 'UTC';
-    }
+  zoneOf(userId: number): Promise<string> {
+    return personZone(this.rpc, userId, 'the term');
   }
 
   /**

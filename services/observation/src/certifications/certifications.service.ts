@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   type Actor,
   type Certification,
@@ -12,6 +12,7 @@ import {
 import { RpcClient, RpcFailure, WebhookAnnouncer } from '@hub/kit';
 import { certificationData } from './certification-webhook.js';
 import { OBSERVATION_CONFIG, type ObservationConfig, RPC } from '../config.js';
+import { personZone } from '../people/person-zone.js';
 import { certificateFileName } from './certificate-file-name.js';
 import { renderCertificate } from './certificate-pdf.js';
 import { certificationState, pendingReobservation } from './certification-rules.js';
@@ -24,14 +25,10 @@ import {
 export const NOT_FOUND = 'Certification not found';
 export const UNKNOWN_CODE = 'No certificate has this verification code.';
 const UNCATEGORIZED = 'Uncategorized';
-/** How long the page waits for the reader's zone before counting its month in UTC. */
-const ZONE_LOOKUP_MS = 3000;
 
 /** Certifications as records: listed, printed, verified and revoked. */
 @Injectable()
 export class CertificationsService {
-  private readonly logger = new Logger('Certifications');
-
   constructor(
     @Inject(CertificationsRepository) private readonly repository: CertificationsRepository,
     @Inject(RPC) private readonly rpc: RpcClient,
@@ -143,32 +140,11 @@ export class CertificationsService {
     return rows.map((row) => this.view(row, tags, now));
   }
 
-  /**
-   * The zone the reader's dates fall in (their choice, else their device's as last known, else
-   * their organization's default, else UTC), as identity answers it for every date the server
-   * writes them. Identity away: UTC, as the month was counted before, rather than no page.
-   */
-  private async readerZone(actor: Actor): Promise<string> {
-    try {
-      const [reader] = await this.rpc.call(
-        identityRpc.languagesOf,
-        { userIds: [actor.userId] },
-        ZONE_LOOKUP_MS,
-      );
-      return reader?.timeZone ?? 'UTC';
-    } catch (error) {
-      this.logger.warn(
-        `reader ${actor.userId}'s zone unknown, month counted in UTC: ${String(error)}`,
-      );
-      return 'UTC';
-    }
-  }
-
   async list(actor: Actor, query: CertificationListQuery): Promise<CertificationList> {
     const own = this.ownerScope(actor);
     const [{ rows, totalCount, nextCursor }, summary, subjects] = await Promise.all([
       this.selected(actor, query),
-      this.readerZone(actor).then((zone) =>
+      personZone(this.rpc, actor.userId, 'the month').then((zone) =>
         this.repository.summary(actor.organizationId, own, zone),
       ),
       this.repository.countsBySubject(actor.organizationId, own),

@@ -1,8 +1,9 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { type Actor, identityRpc, type RpcRequest, skillsRpc } from '@hub/proto';
+import { type RpcRequest, skillsRpc } from '@hub/proto';
 import { logger, RpcClient, RpcHandler } from '@hub/kit';
 import { RPC } from '../config.js';
+import { personZone } from '../people/person-zone.js';
 import { matrixTexts } from './skills-matrix-csv.js';
 import { SkillsMatrixService } from './skills-matrix.service.js';
 
@@ -32,22 +33,11 @@ export class SkillsMatrixController {
   async csv(
     @Payload() { actor, query, language, stream }: RpcRequest<typeof skillsRpc.skillsMatrixCsv>,
   ) {
-    const timeZone = await this.readerZone(actor);
+    const timeZone = await personZone(this.rpc, actor.userId, 'the file');
     const write = await this.matrix.csvExport(actor, query, matrixTexts(language, timeZone));
     this.rpc
       .writeChunks(stream, write)
       .catch((error: unknown) => log.warn({ err: error }, 'skills matrix CSV not completed'));
     return {};
-  }
-
-  /**
-   * The zone the caller's dates fall in (their choice, else their device's as last known, else
-   * their organization's default, else UTC), as identity answers it for every date the server
-   * writes them; the gateway sends their language alone.
-   */
-  private async readerZone(actor: Actor): Promise<string> {
-    const [reader] = await this.rpc.call(identityRpc.languagesOf, { userIds: [actor.userId] });
-    // Someone identity no longer knows (removed meanwhile): UTC, as the file was dated before.
-    return reader?.timeZone ?? 'UTC';
   }
 }
