@@ -10,6 +10,7 @@ export * from './suggestions.js';
 export * from './suggestions-es.js';
 export * from './suggestions-fr.js';
 export * from './http.js';
+export * from './http/retry-after.js';
 export * from './paging.js';
 export * from './row-id.js';
 export * from './text.js';

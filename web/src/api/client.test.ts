@@ -87,6 +87,33 @@ describe('requestJson', () => {
     expect(waits).toEqual([5000, undefined, undefined]);
   });
 
+  it('keeps the wait until the HTTP date a Retry-After gives, a date already past being none', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.parse('2026-12-06T12:00:00Z'));
+    try {
+      const answers = [
+        new Response('{}', {
+          status: 503,
+          headers: { 'retry-after': 'Sun, 06 Dec 2026 12:00:30 GMT' },
+        }),
+        new Response('{}', {
+          status: 429,
+          headers: { 'retry-after': 'Sun, 06 Dec 2026 11:59:00 GMT' },
+        }),
+      ];
+      vi.stubGlobal('fetch', async () => answers.shift()!);
+      const waits = [];
+      for (let n = 0; n < 2; n++) {
+        waits.push(
+          ((await requestJson('/api/x').catch((e: unknown) => e)) as ApiError).retryAfterMs,
+        );
+      }
+      expect(waits).toEqual([30_000, 0]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("falls back to 'HTTP {status}' when the body has no message", async () => {
     vi.stubGlobal('fetch', async () => new Response('<html>oops</html>', { status: 502 }));
     const error = await requestJson('/api/x').catch((e: unknown) => e);

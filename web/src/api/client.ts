@@ -1,4 +1,4 @@
-import { routeUrl, type RouteContract, type RouteEntry } from '@hub/proto';
+import { retryAfterMs, routeUrl, type RouteContract, type RouteEntry } from '@hub/proto';
 import type { z } from 'zod';
 import { readCurrentUser } from '../auth/session';
 import { newTraceparent } from './trace-context';
@@ -16,13 +16,14 @@ export class ApiError extends Error {
   /** The body's stable error code (proto's ERROR_TEXTS), when it has one. */
   readonly code: string | undefined;
   /** How long the server asked to wait before trying again (Retry-After), when it said. */
-  retryAfterMs: number | undefined;
+  readonly retryAfterMs: number | undefined;
 
   constructor(
     status: number,
     serverMessage: string | undefined,
     code?: string,
     params?: ErrorParams,
+    waitMs?: number,
   ) {
     const readable =
       serverMessage === undefined ? undefined : readableServerMessage(serverMessage, code, params);
@@ -31,22 +32,21 @@ export class ApiError extends Error {
     this.status = status;
     this.serverMessage = readable;
     this.code = code;
+    this.retryAfterMs = waitMs;
   }
 
-  /** From an error answer's body: its message, code and the code's parts. */
-  static fromBody(status: number, body: unknown): ApiError {
-    return new ApiError(status, messageOf(body), codeOf(body), paramsOf(body));
+  /** From an error answer's body: its message, code and the code's parts, and a wait if known. */
+  static fromBody(status: number, body: unknown, waitMs?: number): ApiError {
+    return new ApiError(status, messageOf(body), codeOf(body), paramsOf(body), waitMs);
   }
 
   /**
-   * From an error answer: its body, and the wait its Retry-After asks for. In seconds only: the
-   * gateway's (an outage's 503, a rate limit's 429) are; an HTTP date or anything else says nothing.
+   * From an error answer: its body, and the wait its Retry-After asks for (seconds, as the
+   * gateway sends on an outage's 503 or a rate limit's 429, or an HTTP date).
    */
   static fromAnswer(response: Response, body: unknown): ApiError {
-    const error = ApiError.fromBody(response.status, body);
-    const retryAfter = response.headers.get('retry-after')?.trim();
-    if (retryAfter && /^\d+$/.test(retryAfter)) error.retryAfterMs = Number(retryAfter) * 1000;
-    return error;
+    const waitMs = retryAfterMs(response.headers.get('retry-after'), Date.now());
+    return ApiError.fromBody(response.status, body, waitMs);
   }
 }
 

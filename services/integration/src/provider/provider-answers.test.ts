@@ -30,7 +30,7 @@ describe("a camera system's rate limit", () => {
   });
 
   it('says nothing of a wait when Retry-After is missing, empty or unreadable', async () => {
-    for (const header of [undefined, '', 'soon', '-5']) {
+    for (const header of [undefined, '', 'soon', '-5', 'soon 5']) {
       const error = await answerFailure(rateLimited(header), NOW);
       expect(error.retryAfterMs).toBeUndefined();
       expect(error.message).toBe('The camera system is limiting requests: Slow down.');

@@ -1,4 +1,4 @@
-import { withCredentialsMasked } from '@hub/proto';
+import { retryAfterMs, withCredentialsMasked } from '@hub/proto';
 import { z } from 'zod';
 import { ProviderError } from './camera-provider.js';
 import { RetryPastBudget } from './resilience.js';
@@ -121,13 +121,13 @@ export async function answerFailure(response: Response, now = Date.now()): Promi
     );
   if (status === 404) return new ProviderError('not_found', said);
   if (status === 429) {
-    const retryAfterMs = retryAfterWait(response.headers.get('retry-after'), now);
-    const seconds = retryAfterMs === undefined ? undefined : Math.ceil(retryAfterMs / 1000);
+    const waitMs = retryAfterMs(response.headers.get('retry-after'), now);
+    const seconds = waitMs === undefined ? undefined : Math.ceil(waitMs / 1000);
     return new ProviderError(
       'rate_limited',
       `The camera system is limiting requests${seconds !== undefined ? ` (retry after ${seconds} s)` : ''}: ${said}`,
       'Try again later.',
-      retryAfterMs,
+      waitMs,
     );
   }
   if (status >= 500)
@@ -136,17 +136,4 @@ export async function answerFailure(response: Response, now = Date.now()): Promi
     'protocol',
     `The camera system refused the call (HTTP ${status}): ${said}`,
   );
-}
-
-/**
- * The wait a Retry-After asks for, in ms: delay-seconds or an HTTP date (RFC 9110, 10.2.3), a
- * date already past being no wait. None when the header is missing, empty or unreadable: that
- * says nothing of a wait, not a wait of 0 s (Number of nothing is 0).
- */
-function retryAfterWait(header: string | null, now: number): number | undefined {
-  const value = header?.trim();
-  if (!value) return undefined;
-  if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) || !/[a-z]/i.test(value) ? undefined : Math.max(0, date - now);
 }
