@@ -20,6 +20,8 @@ export const ERROR_TEXTS = {
   invitation_expired:
     'This password setup link has expired. Ask your administrator to send a new one.',
   invitation_used: 'This invitation has already been used. Please sign in instead.',
+  invitation_sso_sign_in:
+    'Your organization signs in with single sign-on. Sign in with your organization account instead.',
   account_already_set_up: 'This user has already completed their account setup.',
   setup_photo_required: 'Please upload a profile picture to complete your account setup.',
   // Profile

@@ -18,6 +18,7 @@ import {
   forgotPasswordToast,
   hasCallbackCode,
   hasCredentials,
+  linkedEmail,
   signInCallbackFailureToast,
   signUpToast,
   ssoAttemptToast,
@@ -38,7 +39,7 @@ export function SignInPage() {
   const login = useLogin();
   const sso = useSsoStart();
   const form = useForm({
-    defaultValues: { email: '', password: '', rememberMe: false },
+    defaultValues: { email: linkedEmail(window.location.search), password: '', rememberMe: false },
     onSubmit: ({ value: { email, password, rememberMe } }) => {
       if (!hasCredentials(email, password)) {
         toast(validationErrorToast());

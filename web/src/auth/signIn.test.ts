@@ -7,6 +7,7 @@ import {
   emailDomain,
   hasCallbackCode,
   hasCredentials,
+  linkedEmail,
   loginFailureToast,
   signInCallbackFailureToast,
   ssoAttemptToast,
@@ -58,6 +59,14 @@ describe("'/?code=' while signed out", () => {
       title: 'Authentication Error',
       description: 'Failed to process authentication. Please try again.',
     });
+  });
+});
+
+describe('a sign-in link from an invitation', () => {
+  it('starts the form with the invited email, and with nothing otherwise', () => {
+    expect(linkedEmail('?email=kim%40acme.test&lang=fr')).toBe('kim@acme.test');
+    expect(linkedEmail('?lang=fr')).toBe('');
+    expect(linkedEmail('')).toBe('');
   });
 });
 

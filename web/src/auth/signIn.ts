@@ -115,3 +115,11 @@ export const signInCallbackFailureToast = (): ToastInput => ({
 export function hasCallbackCode(search: string): boolean {
   return new URLSearchParams(search).has('code');
 }
+
+/**
+ * The email an invitation to a single sign-on organization links with (`/login?email=`): the
+ * form starts with it, so the organization is detected and its SSO button is one click away.
+ */
+export function linkedEmail(search: string): string {
+  return new URLSearchParams(search).get('email')?.trim() ?? '';
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_SPECIAL_CHARACTERS } from '@hub/proto';
+import { ERROR_TEXTS, PASSWORD_SPECIAL_CHARACTERS } from '@hub/proto';
 import { ApiError } from '../api/client';
 import { i18n } from '../i18n/i18n';
 import {
@@ -42,6 +42,14 @@ describe('invitation link', () => {
     expect(verifyFailureToast(new TypeError('Failed to fetch')).description).toBe(
       'Failed to verify invitation. Please try again.',
     );
+  });
+
+  it('sends a member of a single sign-on organization to sign in, not to a broken link', () => {
+    const refused = new ApiError(409, ERROR_TEXTS.invitation_sso_sign_in, 'invitation_sso_sign_in');
+    expect(verifyFailureToast(refused)).toMatchObject({
+      title: 'Sign In with Single Sign-On',
+      description: ERROR_TEXTS.invitation_sso_sign_in,
+    });
   });
 });
 

@@ -43,7 +43,9 @@ export function isRefusedLink(error: unknown): boolean {
 export function verifyFailureToast(error: unknown): ToastInput {
   if (error instanceof ApiError && isRefusedLink(error)) {
     return {
-      title: text('expiredLinkTitle'),
+      // The link is fine, but their organization signs in through its identity provider: the
+      // sign-in page the redirect opens is where they go on.
+      title: text(error.code === 'invitation_sso_sign_in' ? 'ssoSignInTitle' : 'expiredLinkTitle'),
       description: error.serverMessage ?? text('expiredLinkDescription'),
       variant: 'destructive',
     };

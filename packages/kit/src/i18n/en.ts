@@ -23,6 +23,10 @@ export const en = {
     orOpen: 'Or open this address:',
     expires: (p: { until: string }) => `This link works once and expires on ${p.until}.`,
     yourOrganization: 'your organization',
+    /** An organization that signs in through its identity provider: no password of ours. */
+    invitedSso: (p: { organization: string }) =>
+      `You have been invited to ${endingSentence(p.organization)} Your organization signs in with single sign-on: sign in with your organization account to activate yours.`,
+    ssoButton: 'Sign in with single sign-on',
   },
   emailChange: {
     subject: 'Confirm your new email address',

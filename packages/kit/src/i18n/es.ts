@@ -27,6 +27,9 @@ export const es: ServerCatalog = {
     orOpen: 'O abre esta dirección:',
     expires: (p) => `El enlace solo funciona una vez y caduca el ${p.until}.`,
     yourOrganization: 'tu organización',
+    invitedSso: (p) =>
+      `Te han invitado a ${endingSentence(p.organization)} Tu organización usa el inicio de sesión único: inicia sesión con la cuenta de tu organización para activar la tuya.`,
+    ssoButton: 'Iniciar sesión con inicio de sesión único',
   },
   emailChange: {
     subject: 'Confirma tu nuevo correo electrónico',

@@ -29,6 +29,9 @@ export const fr: ServerCatalog = {
     orOpen: 'Ou ouvrez cette adresse :',
     expires: (p) => `Ce lien ne fonctionne qu’une fois et expire le ${p.until}.`,
     yourOrganization: 'votre organisation',
+    invitedSso: (p) =>
+      `Vous êtes invité à rejoindre ${endingSentence(p.organization)} Votre organisation utilise l’authentification unique : connectez-vous avec le compte de votre organisation pour activer le vôtre.`,
+    ssoButton: 'Se connecter avec l’authentification unique',
   },
   emailChange: {
     subject: 'Confirmez votre nouvelle adresse e-mail',

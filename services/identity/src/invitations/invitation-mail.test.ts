@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@hub/proto';
+import { messages } from '@hub/kit';
 import { invitationMail } from './invitation-mail.js';
 
-const mailTo = (organizationName: string | null, language: (typeof LANGUAGES)[number]) =>
+const mailTo = (
+  organizationName: string | null,
+  language: (typeof LANGUAGES)[number],
+  singleSignOn = false,
+) =>
   invitationMail({
     to: 'ana@acme.test',
     name: 'Ana',
@@ -10,6 +15,7 @@ const mailTo = (organizationName: string | null, language: (typeof LANGUAGES)[nu
     link: 'https://hub.example/invite/x',
     expiresAt: new Date('2026-12-20T10:00:00Z'),
     needsPhoto: false,
+    singleSignOn,
     language,
     timeZone: 'UTC',
   });
@@ -29,4 +35,16 @@ describe('the invitation mail', () => {
     expect(mailTo('Acme Foods', language).text).toContain('Acme Foods. ');
     expect(mailTo(null, language).text).not.toContain('..');
   });
+
+  it.each(LANGUAGES)(
+    'sends a member of a single sign-on organization to sign in, with no expiry (%s)',
+    (language) => {
+      const mail = mailTo('Acme Foods', language, true);
+      const m = messages(language).invitation;
+      expect(mail.text).toContain(m.invitedSso({ organization: 'Acme Foods' }));
+      expect(mail.text).not.toContain(m.invited({ organization: 'Acme Foods' }));
+      expect(mail.html).toContain(`>${m.ssoButton}</a>`);
+      expect(mail.text).not.toContain('2026');
+    },
+  );
 });

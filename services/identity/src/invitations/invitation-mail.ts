@@ -9,6 +9,12 @@ export interface InvitationMailInput {
   link: string;
   expiresAt: Date;
   needsPhoto: boolean;
+  /**
+   * The organization signs in through its identity provider: the mail sends the person to the
+   * sign-in page (`link`) and says nothing of a password, a photo or an expiry, since their first
+   * single sign-on is what activates them.
+   */
+  singleSignOn: boolean;
   /** The invited person's language (their choice, else their organization's default). */
   language: Language;
   /**
@@ -52,22 +58,22 @@ function untilText(date: Date, language: Language, timeZone: string): string {
 export function invitationMail(input: InvitationMailInput): OutgoingMail {
   const m = messages(input.language).invitation;
   const organization = input.organizationName ?? m.yourOrganization;
-  const until = untilText(input.expiresAt, input.language, input.timeZone);
-  const invited = m.invited({ organization });
-  const photo = input.needsPhoto ? ` ${m.photo}` : '';
-  const text = [
-    m.greeting({ name: input.name }),
-    '',
-    `${invited}${photo}`,
-    '',
-    input.link,
-    '',
-    m.expires({ until }),
+  const greeting = m.greeting({ name: input.name });
+  const invited = input.singleSignOn
+    ? m.invitedSso({ organization })
+    : `${m.invited({ organization })}${input.needsPhoto ? ` ${m.photo}` : ''}`;
+  const expires = input.singleSignOn
+    ? null
+    : m.expires({ until: untilText(input.expiresAt, input.language, input.timeZone) });
+  const text = [greeting, '', invited, '', input.link, ...(expires ? ['', expires] : [])].join(
+    '\n',
+  );
+  const html = [
+    `<p>${escapeHtml(greeting)}</p>`,
+    `<p>${escapeHtml(invited)}</p>`,
+    `<p><a href="${escapeHtml(input.link)}">${escapeHtml(input.singleSignOn ? m.ssoButton : m.button)}</a></p>`,
+    `<p>${escapeHtml(m.orOpen)} ${escapeHtml(input.link)}</p>`,
+    ...(expires ? [`<p>${escapeHtml(expires)}</p>`] : []),
   ].join('\n');
-  const html = `<p>${escapeHtml(m.greeting({ name: input.name }))}</p>
-<p>${escapeHtml(invited)}${escapeHtml(photo)}</p>
-<p><a href="${escapeHtml(input.link)}">${escapeHtml(m.button)}</a></p>
-<p>${escapeHtml(m.orOpen)} ${escapeHtml(input.link)}</p>
-<p>${escapeHtml(m.expires({ until }))}</p>`;
   return { to: input.to, subject: m.subject({ organization }), text, html };
 }

@@ -94,6 +94,19 @@ export class InvitationsRepository {
     ]);
   }
 
+  /** The user's open links used up at once (a single sign-on accepted them); their inviters. */
+  async useOpenLinks(tx: EntityManager, userId: number): Promise<(number | null)[]> {
+    const { raw } = await tx
+      .getRepository(InvitationEntity)
+      .createQueryBuilder()
+      .update()
+      .set({ usedAt: () => 'now()' })
+      .where('user_id = :userId AND used_at IS NULL AND revoked_at IS NULL', { userId })
+      .returning('invited_by')
+      .execute();
+    return (raw as { invited_by: number | null }[]).map((row) => row.invited_by);
+  }
+
   /** The invitation of this token digest; `lock` holds it for the transaction. */
   findByTokenHash(
     tokenHash: string,

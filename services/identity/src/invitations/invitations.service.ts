@@ -46,6 +46,9 @@ export interface InvitationOutcome {
   refusedForGood?: boolean;
 }
 
+/** Members of an organization with SAML on sign in through its identity provider only. */
+const signsInThroughSso = (user: UserEntity): boolean => user.organization?.samlEnabled === true;
+
 interface OpenInvitation {
   invitation: InvitationEntity;
   user: UserEntity;
@@ -116,8 +119,15 @@ export class InvitationsService {
   private prepare(user: UserEntity, invitedBy: number | null, { language, timeZone }: Reader) {
     const token = newSessionToken();
     const expiresAt = new Date(Date.now() + this.config.INVITATION_TTL_DAYS * 86_400_000);
+    const singleSignOn = signsInThroughSso(user);
+    const base = this.config.PUBLIC_URL.replace(/\/$/, '');
+    const email = `email=${encodeURIComponent(user.email)}&${LINK_LANGUAGE_PARAM}=${language}`;
+    // SSO: the sign-in page, where their first single sign-on activates them (SamlService);
+    // no token in the mail: its row still stands for the invitation sent (onboarding figures).
     const page = user.profilePicture ? 'setup-password' : 'enhanced-setup';
-    const link = `${this.config.PUBLIC_URL.replace(/\/$/, '')}/${page}?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}&${LINK_LANGUAGE_PARAM}=${language}`;
+    const link = singleSignOn
+      ? `${base}/login?${email}`
+      : `${base}/${page}?token=${encodeURIComponent(token)}&${email}`;
     const organizationName = user.organization?.displayName || user.organization?.name || null;
     const invitation: NewInvitation = {
       userId: user.id,
@@ -132,6 +142,7 @@ export class InvitationsService {
       link,
       expiresAt,
       needsPhoto: !user.profilePicture,
+      singleSignOn,
       language,
       timeZone,
     });
@@ -158,6 +169,11 @@ export class InvitationsService {
     }
     if (invitation.usedAt || user.isActive) {
       throw new RpcFailure('conflict', ERROR_TEXTS.invitation_used);
+    }
+    // A link mailed before the organization turned SAML on must not make a password account
+    // beside its identity provider.
+    if (signsInThroughSso(user)) {
+      throw new RpcFailure('conflict', ERROR_TEXTS.invitation_sso_sign_in);
     }
     if (invitation.expiresAt.getTime() < Date.now()) {
       throw new RpcFailure('not_found', ERROR_TEXTS.invitation_expired);
@@ -218,36 +234,56 @@ export class InvitationsService {
           joined.id,
           tx,
         );
-      await this.webhooks.announce(
-        {
-          organizationId: joined.organizationId,
-          type: 'member.joined',
-          key: String(joined.id),
-          data: {
-            userId: joined.id,
-            name: bounded(joined.name),
-            email: joined.email,
-            role: joined.role,
-          },
-        },
-        tx,
-      );
+      await this.announceJoined(joined, tx);
       return opened;
     });
     // Their first visit: texts written to them before they sign in follow this browser too.
     await this.preferences.rememberBrowser(user.id, request.acceptLanguage);
     await this.preferences.rememberTimeZone(user.id, request.timeZone);
-    const admins = await this.notifications.organizationAdmins(user.organizationId);
-    await this.notifications.notify(
-      [...admins, ...(invitation.invitedBy ? [invitation.invitedBy] : [])],
-      (language) => ({
-        type: 'success',
-        ...messages(language).notifications.invitationAccepted({
-          name: user.name,
-          email: user.email,
-        }),
-      }),
-    );
+    await this.notifyAccepted(user, invitation.invitedBy);
     return { message: 'Your password has been set. You can now sign in.' };
+  }
+
+  /**
+   * A pending member's first single sign-on (SamlService activated them): their open invitation
+   * is accepted as a password setup accepts one, used, announced and told to the administrators.
+   * Without an open invitation nobody waits for an acceptance, and nothing is said.
+   */
+  async acceptedThroughSso(user: UserEntity): Promise<void> {
+    const used = await this.invitations.transaction(async (tx) => {
+      const links = await this.invitations.useOpenLinks(tx, user.id);
+      if (links.length) await this.announceJoined(user, tx);
+      return links;
+    });
+    if (used.length) await this.notifyAccepted(user, used.find((by) => by !== null) ?? null);
+  }
+
+  /** Announced with the acceptance's change: committed together, or neither. */
+  private async announceJoined(joined: UserEntity, tx: EntityManager): Promise<void> {
+    await this.webhooks.announce(
+      {
+        organizationId: joined.organizationId,
+        type: 'member.joined',
+        key: String(joined.id),
+        data: {
+          userId: joined.id,
+          name: bounded(joined.name),
+          email: joined.email,
+          role: joined.role,
+        },
+      },
+      tx,
+    );
+  }
+
+  private async notifyAccepted(user: UserEntity, invitedBy: number | null): Promise<void> {
+    const admins = await this.notifications.organizationAdmins(user.organizationId);
+    await this.notifications.notify([...admins, ...(invitedBy ? [invitedBy] : [])], (language) => ({
+      type: 'success',
+      ...messages(language).notifications.invitationAccepted({
+        name: user.name,
+        email: user.email,
+      }),
+    }));
   }
 }

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, IsNull, Not } from 'typeorm';
-import { InvitationEntity } from '../invitations/invitation.entity.js';
+import { DataSource, Not } from 'typeorm';
 import { OrganizationEntity } from '../organizations/organization.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 import type { ResolvedIdp } from './idp-metadata.js';
@@ -46,12 +45,5 @@ export class SamlRepository {
 
   async updateUser(userId: number, changes: SsoUserChanges): Promise<void> {
     await this.db.getRepository(UserEntity).update(userId, changes);
-  }
-
-  /** The user's open invitation links stop working (they signed in through SSO instead). */
-  async revokeOpenInvitations(userId: number): Promise<void> {
-    await this.db
-      .getRepository(InvitationEntity)
-      .update({ userId, usedAt: IsNull(), revokedAt: IsNull() }, { revokedAt: () => 'now()' });
   }
 }

@@ -19,6 +19,7 @@ import type { OrganizationEntity } from '../organizations/organization.entity.js
 import { OrganizationsRepository } from '../organizations/organizations.repository.js';
 import type { UserEntity } from '../users/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
+import { InvitationsService } from '../invitations/invitations.service.js';
 import { parseXml, resolveIdpSettings } from './idp-metadata.js';
 import type { SamlSettingsEntity } from './saml-settings.entity.js';
 import { REQUEST_TTL_MS, SamlStore } from './saml-store.js';
@@ -89,6 +90,7 @@ export class SamlService {
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
     @Inject(AuthService) private readonly auth: AuthService,
     @Inject(SamlStore) private readonly store: SamlStore,
+    @Inject(InvitationsService) private readonly invitations: InvitationsService,
   ) {}
 
   private async findConnection(identifier: string): Promise<Connection | null> {
@@ -306,9 +308,7 @@ export class SamlService {
         await this.saml.updateUser(existing.id, changes);
         Object.assign(existing, changes);
       }
-      if (changes.isActive) {
-        await this.saml.revokeOpenInvitations(existing.id);
-      }
+      if (changes.isActive) await this.invitations.acceptedThroughSso(existing);
       return existing;
     }
     if (domain !== organization.domain) {

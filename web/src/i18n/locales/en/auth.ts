@@ -25,6 +25,7 @@ export const auth = {
   invitation: {
     invalidLinkTitle: 'Invalid Link',
     invalidLinkDescription: 'This password setup link is invalid or incomplete.',
+    ssoSignInTitle: 'Sign In with Single Sign-On',
     expiredLinkTitle: 'Invalid or Expired Link',
     expiredLinkDescription: 'This password setup link is invalid or has expired.',
     errorTitle: 'Error',

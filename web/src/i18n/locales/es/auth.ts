@@ -28,6 +28,7 @@ export const auth: Texts<typeof english> = {
   invitation: {
     invalidLinkTitle: 'Enlace no válido',
     invalidLinkDescription: 'Este enlace para crear tu contraseña no es válido o está incompleto.',
+    ssoSignInTitle: 'Inicia sesión con el inicio de sesión único',
     expiredLinkTitle: 'Enlace no válido o caducado',
     expiredLinkDescription: 'Este enlace para crear tu contraseña no es válido o ya caducó.',
     errorTitle: 'Error',

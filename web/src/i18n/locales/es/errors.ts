@@ -12,6 +12,8 @@ export const errors: Record<ErrorCode, string> = {
   invitation_expired:
     'Este enlace para crear tu contraseña caducó. Pide a tu administrador que te envíe uno nuevo.',
   invitation_used: 'Esta invitación ya se usó. Inicia sesión.',
+  invitation_sso_sign_in:
+    'Tu organización usa el inicio de sesión único. Inicia sesión con la cuenta de tu organización.',
   account_already_set_up: 'Esta persona ya terminó de configurar su cuenta.',
   setup_photo_required: 'Sube una foto de perfil para terminar de configurar tu cuenta.',
   current_password_incorrect: 'La contraseña actual no es correcta.',

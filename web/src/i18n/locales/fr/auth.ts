@@ -29,6 +29,7 @@ export const auth: Texts<typeof english> = {
   invitation: {
     invalidLinkTitle: 'Lien non valide',
     invalidLinkDescription: 'Ce lien de création de mot de passe est non valide ou incomplet.',
+    ssoSignInTitle: 'Connectez-vous avec l’authentification unique',
     expiredLinkTitle: 'Lien non valide ou expiré',
     expiredLinkDescription: 'Ce lien de création de mot de passe est non valide ou a expiré.',
     errorTitle: 'Erreur',

@@ -11,6 +11,8 @@ export const errors: Record<ErrorCode, string> = {
   invitation_expired:
     'Ce lien de création de mot de passe a expiré. Demandez-en un nouveau à votre administrateur.',
   invitation_used: 'Cette invitation a déjà été utilisée. Connectez-vous plutôt.',
+  invitation_sso_sign_in:
+    'Votre organisation utilise l’authentification unique. Connectez-vous plutôt avec le compte de votre organisation.',
   account_already_set_up: 'Cette personne a déjà terminé la création de son compte.',
   setup_photo_required: 'Ajoutez une photo de profil pour terminer la création de votre compte.',
   current_password_incorrect: 'Le mot de passe actuel est incorrect.',
