@@ -37,8 +37,8 @@ const SERVICE_CONNECTION_PREFIX = 'hub-';
 
 /**
  * The services connected to the client's database, by name, this session aside: each service
- * names its connections `hub-` and its own (the kit's openServiceDatabase), which an operator's
- * psql or a tool does not.
+ * names its connections `hub-` and its own (the kit's serviceConnectionName; the gateway's health
+ * check is `hub-gateway`), which an operator's psql or a tool does not.
  * @param {pg.Client} client
  * @returns {Promise<string[]>}
  */

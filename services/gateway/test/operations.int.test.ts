@@ -132,6 +132,20 @@ describe(`${api.health.path} with workers and queues`, () => {
   });
 });
 
+describe("the gateway's database session", () => {
+  it('is named hub-gateway, which the restore sees as the product running', async () => {
+    await health();
+    // The restore's check (infra/backup/database.mjs, connectedServices): the sessions named
+    // `hub-` and a service on this database, its own aside.
+    const { rows } = await stack.sql.query<{ service: string }>(
+      `SELECT DISTINCT substr(application_name, 5) AS service FROM pg_stat_activity
+        WHERE datname = current_database() AND pid <> pg_backend_pid()
+          AND left(application_name, 4) = 'hub-'`,
+    );
+    expect(rows.map((row) => row.service)).toContain('gateway');
+  });
+});
+
 /** The value of the sample of `name` carrying every label given (any order, others allowed). */
 function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
   const line = text

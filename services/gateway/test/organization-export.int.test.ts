@@ -309,7 +309,7 @@ describe("an organization's export, kind by kind", () => {
     for (const secret of Object.values(secrets)) expect(text).not.toContain(secret);
   });
 
-  it("leaves out the super administrator's account and the video analysis prompt", async () => {
+  it("leaves out the super administrator's account, files and face, and the video analysis prompt", async () => {
     const {
       rows: [root],
     } = await stack.sql.query<{ id: number; organization_id: number }>(
@@ -346,6 +346,12 @@ describe("an organization's export, kind by kind", () => {
        VALUES ('root-upload-3311.png', $1, $2, $3)`,
       [stored.rootUpload, root!.organization_id, root!.id],
     );
+    // Their face enrolled from that picture is theirs too; the administrator's is the platform's.
+    await stack.sql.query(
+      `INSERT INTO video.face_enrolments (user_id, organization_id, picture_key, embedding, model)
+       VALUES ($1, $3, $2, '[]', 'test-model'), ($4, $3, $5, '[]', 'test-model')`,
+      [root!.id, stored.rootPicture, root!.organization_id, platformAdmin.id, stored.adminPicture],
+    );
     const platform = await unzip((await download(platformAdmin.session)).data);
     const platformFiles = [...platform.keys()].filter((name) => name.startsWith('files/'));
     expect(platformFiles).toContain('files/profile-pictures/admin-picture-3312.png');
@@ -361,6 +367,9 @@ describe("an organization's export, kind by kind", () => {
       platformAdmin.email,
     ]);
     expect(records(platform, 'records/identity/sign-ins.json').map((e) => e.user_id)).toEqual([
+      platformAdmin.id,
+    ]);
+    expect(records(platform, 'records/video/face-enrolments.json').map((e) => e.user_id)).toEqual([
       platformAdmin.id,
     ]);
     // The super administrator's entries filed there (their sign-in) are the platform's.

@@ -573,6 +573,35 @@ describe('a user deleted by the identity provider', () => {
     expect(after.length).toBeLessThan(before.length);
     for (const { key } of rows) expect(after.some((file) => file.endsWith(key))).toBe(false);
   });
+
+  it('moves the lastModified of the groups they held, whose members changed', async () => {
+    const { secret } = await newToken(acmeAdmin, 'Okta leavers');
+    const [leaver, stayer] = await Promise.all(
+      ['lea', 'stan'].map((name) => provisioned(secret, `${name}@acme.test`)),
+    );
+    const created = await scim(secret, 'POST', '/Groups', {
+      schemas: [GROUP],
+      displayName: 'Packers',
+      members: [{ value: leaver }, { value: stayer }],
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    const read = async () => (await scim(secret, 'GET', `/Groups/${id}`)).body;
+    const lastModified = async () => ((await read()).meta as { lastModified: string }).lastModified;
+    const before = await lastModified();
+    const held = () =>
+      stack.sql.query(`SELECT 1 FROM observation.job_function_members WHERE user_id = $1`, [
+        Number(leaver),
+      ]);
+
+    expect((await scim(secret, 'DELETE', `/Users/${leaver}`)).status).toBe(204);
+    // The observation service drops the holder when it hears of the deletion (polled in the
+    // database: SCIM's requests are rate limited).
+    await expect.poll(async () => (await held()).rowCount).toBe(0);
+    const after = await lastModified();
+    expect(after > before, `${before} then ${after}`).toBe(true);
+    expect(memberIds(await read())).toEqual([stayer]);
+  });
 });
 
 async function provisioned(token: string, userName: string): Promise<string> {

@@ -67,10 +67,11 @@ async function connectCreatingDatabase(url: string, name: string): Promise<pg.Cl
 /**
  * What a service's sessions are named in pg_stat_activity (`hub-identity`): the restore refuses
  * while sessions of these names are on its database (infra/backup/database.mjs), and an operator
- * tells them from their own. Each service owns the schema of its name.
+ * tells them from their own. Each service owns the schema of its name; the gateway, which owns
+ * none, names its health check's session after itself.
  */
-function serviceConnectionName(schema: string): string {
-  return `hub-${schema}`;
+export function serviceConnectionName(service: string): string {
+  return `hub-${service}`;
 }
 
 /**

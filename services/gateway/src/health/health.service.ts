@@ -27,6 +27,7 @@ import {
   readHeartbeats,
   readQueueStats,
   RpcClient,
+  serviceConnectionName,
 } from '@hub/kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { OBSERVED_QUEUES } from '../ops/observed-queues.token.js';
@@ -57,6 +58,8 @@ export class HealthService implements OnModuleDestroy {
     this.launcherStateFile = config.LAUNCHER_STATE_FILE;
     this.postgres = new pg.Pool({
       connectionString: config.DATABASE_URL,
+      // Named as the services' sessions are: a restore refuses while the gateway is connected.
+      application_name: serviceConnectionName('gateway'),
       max: 1,
       idleTimeoutMillis: 10_000,
     });

@@ -71,6 +71,28 @@ export class JobFunctionMembersRepository {
   }
 
   /**
+   * Takes a deleted person off every function they held: those functions' holders changed, so
+   * their updated_at moves as any other change of holders moves it.
+   */
+  async removeHolder(userId: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      // Locked in id order before a holder's key is touched, as lockFunctions says why.
+      await tx.query(
+        `SELECT id FROM job_functions
+          WHERE id IN (SELECT job_function_id FROM job_function_members WHERE user_id = $1)
+          ORDER BY id FOR NO KEY UPDATE`,
+        [userId],
+      );
+      // A DELETE's answer is its rows and its count.
+      const [held] = (await tx.query(
+        `DELETE FROM job_function_members WHERE user_id = $1 RETURNING job_function_id`,
+        [userId],
+      )) as [{ job_function_id: number }[], number];
+      await touched(tx, [...new Set(held.map((row) => row.job_function_id))]);
+    });
+  }
+
+  /**
    * Adds and removes these holders of the function, leaving the others as they are, and renames
    * it when a name is given: in one transaction, so a failure leaves the name as it was too (a
    * provider's PATCH is all or nothing, RFC 7644 3.5.2).

@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { DomainEvent } from '@hub/proto';
 import type { EventBus, EventSubscription } from '@hub/kit';
 import { CertificationSettingsRepository } from '../certifications/certification-settings.repository.js';
+import { JobFunctionMembersRepository } from '../job-functions/job-function-members.repository.js';
 import { JobFunctionsRepository } from '../job-functions/job-functions.repository.js';
 import type { CourseCompletion } from '../training/course-completion.js';
 import { CoursesRepository } from '../training/courses.repository.js';
@@ -22,6 +23,7 @@ export function handleObservationEvents(
 ): EventSubscription {
   const organizations = new OrganizationsRepository(db);
   const jobFunctions = new JobFunctionsRepository(db);
+  const holders = new JobFunctionMembersRepository(db);
   const courses = new CoursesRepository(db);
   const certificationSettings = new CertificationSettingsRepository(db);
   return events.subscribe('observation', async (event: DomainEvent) => {
@@ -29,6 +31,8 @@ export function handleObservationEvents(
       await organizations.deleteObservationDataOf(event.organizationId);
     } else if (event.type === 'user.deleted') {
       await organizations.deleteUserData(event.userId);
+      // The functions they held changed: a SCIM Group's meta.lastModified moves with them.
+      await holders.removeHolder(event.userId);
     } else if (event.type === 'document.deleted') {
       await jobFunctions.removeSop(event.organizationId, event.documentId);
       await courses.removeSop(event.organizationId, event.documentId);

@@ -34,10 +34,12 @@ export class OrganizationsRepository {
     });
   }
 
-  /** The user's enrolments, certifications and job functions. */
+  /**
+   * The user's enrolments and certifications; their job functions go with
+   * JobFunctionMembersRepository.removeHolder, which moves the functions' updated_at.
+   */
   async deleteUserData(userId: number): Promise<void> {
     await this.db.query(`DELETE FROM enrollments WHERE user_id = $1`, [userId]);
     await this.db.query(`DELETE FROM certifications WHERE user_id = $1`, [userId]);
-    await this.db.query(`DELETE FROM job_function_members WHERE user_id = $1`, [userId]);
   }
 }

@@ -1,6 +1,21 @@
 import type { EXPORT_KINDS } from '@hub/proto';
 import type { RecordKind } from '@hub/kit';
 
+/**
+ * The organization's face enrolments but those of these people: the super administrator's
+ * (their account lives in the platform's organization but is not its to take away, nor their
+ * face). The ids, numbers only, are written into the statement: its parameters are the
+ * organization's and the paging's.
+ */
+export function faceEnrolmentsWithout(userIds: readonly number[]): RecordKind {
+  return {
+    table: 'face_enrolments',
+    scope: `t.organization_id = $1 AND t.user_id <> ALL('{${userIds.join(',')}}'::int[])`,
+    key: ['id'],
+    omit: ['embedding'],
+  };
+}
+
 /** How each kind of the video service's records is read for an organization's export. */
 export const VIDEO_RECORD_KINDS: Record<(typeof EXPORT_KINDS)['video'][number], RecordKind> = {
   videos: {
@@ -16,12 +31,7 @@ export const VIDEO_RECORD_KINDS: Record<(typeof EXPORT_KINDS)['video'][number], 
     scope: 't.video_id IN (SELECT id FROM videos WHERE organization_id = $1)',
     key: ['video_id', 'sop_id'],
   },
-  'face-enrolments': {
-    table: 'face_enrolments',
-    scope: 't.organization_id = $1',
-    key: ['id'],
-    omit: ['embedding'],
-  },
+  'face-enrolments': faceEnrolmentsWithout([]),
   'face-reviews': { table: 'face_reviews', scope: 't.organization_id = $1', key: ['id'] },
   'unknown-people': { table: 'unknown_people', scope: 't.organization_id = $1', key: ['id'] },
   'unknown-faces': {
