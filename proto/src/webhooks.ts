@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ERROR_TEXTS } from './error-codes.js';
+import { PageInfo, pageQuery } from './paging.js';
 import { RowId } from './row-id.js';
 
 /** What an endpoint can subscribe to: facts the product already records. */
@@ -144,7 +145,19 @@ export const WebhookDeliveryView = z.object({
 });
 export type WebhookDeliveryView = z.infer<typeof WebhookDeliveryView>;
 
-export const WebhookDeliveryList = z.object({ deliveries: z.array(WebhookDeliveryView) });
+/** A page of the delivery log: the newest 100, as the log showed before it paged. */
+export const WEBHOOK_DELIVERY_PAGE = 100;
+
+/**
+ * An endpoint's deliveries, newest first (created, then id), a page after the cursor; those of
+ * one status alone when asked (the failed ones, to replay what a receiver down missed).
+ */
+export const WebhookDeliveryListQuery = pageQuery(WEBHOOK_DELIVERY_PAGE, 200).extend({
+  status: WebhookDeliveryStatus.optional(),
+});
+export type WebhookDeliveryListQuery = z.infer<typeof WebhookDeliveryListQuery>;
+
+export const WebhookDeliveryList = PageInfo.extend({ deliveries: z.array(WebhookDeliveryView) });
 export type WebhookDeliveryList = z.infer<typeof WebhookDeliveryList>;
 
 /** An endpoint named in a path: an id past the table's `integer` is refused (400), never a 500. */

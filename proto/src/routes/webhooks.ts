@@ -7,6 +7,7 @@ import {
   CreateWebhookRequest,
   RotatedWebhookSecret,
   WebhookDeliveryList,
+  WebhookDeliveryListQuery,
   WebhookDeliveryParams,
   WebhookIdParams,
   WebhookList,
@@ -102,14 +103,22 @@ export const webhookRoutes = {
   webhookDeliveries: defineRoute({
     method: 'GET',
     path: '/api/webhooks/:id/deliveries',
-    summary: "An endpoint's latest deliveries: status, response code, answer time",
+    summary:
+      "An endpoint's deliveries, newest first: status, response code, answer time (cursor-paged)",
     tag: 'settings',
     access: OWN_ORGANIZATION_ADMINS,
     params: WebhookIdParams,
+    query: WebhookDeliveryListQuery,
     response: WebhookDeliveryList,
+    paged: { items: 'deliveries' },
     relay: {
       rpc: webhooksRpc.deliveries,
-      request: ({ actor, params }) => ({ actor, webhookId: params.id }),
+      request: ({ actor, params, query }) => ({
+        actor,
+        webhookId: params.id,
+        page: { cursor: query.cursor, limit: query.limit },
+        status: query.status,
+      }),
     },
   }),
   replayWebhookDelivery: defineRoute({

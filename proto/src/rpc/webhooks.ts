@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MessageResponse } from '../accounts.js';
+import { PageRequest } from '../paging.js';
 import { Actor } from '../roles.js';
 import { ActorOnly, rpc, FROM_ROUTES } from '../rpc.js';
 import {
@@ -7,6 +8,7 @@ import {
   CreateWebhookRequest,
   RotatedWebhookSecret,
   WebhookDeliveryList,
+  WebhookDeliveryStatus,
   WebhookList,
   WebhookView,
 } from '../webhooks.js';
@@ -33,7 +35,14 @@ export const webhooksRpc = {
   ),
   enable: rpc('identity', 'webhooks.enable', FROM_ROUTES, OneWebhook, WebhookView),
   test: rpc('identity', 'webhooks.test', FROM_ROUTES, OneWebhook, MessageResponse),
-  deliveries: rpc('identity', 'webhooks.deliveries', FROM_ROUTES, OneWebhook, WebhookDeliveryList),
+  deliveries: rpc(
+    'identity',
+    'webhooks.deliveries',
+    FROM_ROUTES,
+    // No page from a gateway of the previous release (rolling upgrade): the newest page.
+    OneWebhook.extend({ page: PageRequest.optional(), status: WebhookDeliveryStatus.optional() }),
+    WebhookDeliveryList,
+  ),
   replay: rpc(
     'identity',
     'webhooks.replay',

@@ -51,6 +51,7 @@ import { WebhookLastFailures1768000024000 } from './migrations/1768000024000-web
 import { MembersByRole1768000031000 } from './migrations/1768000031000-members-by-role.js';
 import { ScimModifiedTimes1768000062000 } from './migrations/1768000062000-scim-modified-times.js';
 import { OlderWebhookSecrets1768000066000 } from './migrations/1768000066000-older-webhook-secrets.js';
+import { WebhookDeliveryLog1768000072000 } from './migrations/1768000072000-webhook-delivery-log.js';
 import { sealedWebhookSecrets } from './migrations/1767100001000-sealed-webhook-secrets.js';
 
 export const IDENTITY_SCHEMA = 'identity';
@@ -114,5 +115,6 @@ export const openIdentityDatabase = (url: string, webhookSecrets?: SecretBox) =>
       MembersByRole1768000031000,
       ScimModifiedTimes1768000062000,
       OlderWebhookSecrets1768000066000,
+      WebhookDeliveryLog1768000072000,
     ],
   });

@@ -24,11 +24,16 @@ const log: WebhookDeliveryList = {
       lastAttemptAt: null,
     },
   ],
+  totalCount: 1,
+  nextCursor: null,
 };
 
 const render = (element: ReactElement) => {
   const client = new QueryClient();
-  client.setQueryData(webhookDeliveriesQuery(7).queryKey, log);
+  client.setQueryData(webhookDeliveriesQuery(7).queryKey, {
+    pages: [log],
+    pageParams: [undefined],
+  });
   return renderToStaticMarkup(createElement(QueryClientProvider, { client }, element));
 };
 

@@ -27,13 +27,16 @@ afterEach(() => vi.unstubAllGlobals());
  */
 describe("an endpoint's delivery log, followed while open", () => {
   it('reads the endpoint list again with each reading of the log, so the two agree', async () => {
-    const answers = { webhooks: { webhooks: [endpoint(true)] }, deliveries: { deliveries: [] } };
+    const answers = {
+      webhooks: { webhooks: [endpoint(true)] },
+      deliveries: { deliveries: [], totalCount: 0, nextCursor: null },
+    };
     serve(answers);
     const client = new QueryClient();
     await client.fetchQuery(webhooksQuery);
     // Disabled since the list was read.
     answers.webhooks = { webhooks: [endpoint(false)] };
-    await client.fetchQuery(webhookDeliveriesQuery(7));
+    await client.fetchInfiniteQuery(webhookDeliveriesQuery(7));
     expect(client.getQueryData(webhooksQuery.queryKey)?.webhooks[0]?.enabled).toBe(false);
   });
 });

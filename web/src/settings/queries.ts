@@ -4,12 +4,15 @@ import {
   type SavedPreferences,
   type ScimTokenList,
   type UserSessions,
+  WEBHOOK_DELIVERY_PAGE,
   type WebhookDeliveryList,
+  type WebhookDeliveryStatus,
   type WebhookList,
 } from '@hub/proto';
 import { api } from '../api/routes';
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { call } from '../api/client';
+import { cursorPaging } from '../api/paging';
 
 export const preferencesQuery = queryOptions({
   queryKey: [api.userPreferences.path],
@@ -44,23 +47,34 @@ export const webhooksQuery = queryOptions({
   queryFn: ({ signal }): Promise<WebhookList> => call(api.webhooks, { signal }),
 });
 
-export const webhookDeliveriesQuery = (id: number) =>
-  queryOptions({
-    queryKey: [api.webhookDeliveries.path, id],
-    queryFn: async ({ signal, client }): Promise<WebhookDeliveryList> => {
-      // The endpoints are read with each reading of the log: an endpoint disabled (or enabled
-      // again) since shows so in its row as its deliveries do, never "Enabled" beside a log of
-      // "endpoint disabled". A failed reading of the list leaves it as it was.
+/**
+ * An endpoint's delivery log, of one status when asked. The whole log's key is the start of each
+ * status's, so what refreshes the log (a replay, a test event) refreshes every one.
+ */
+export const webhookDeliveriesQuery = (id: number, status?: WebhookDeliveryStatus) =>
+  infiniteQueryOptions({
+    queryKey: [api.webhookDeliveries.path, id, 'pages', ...(status ? [status] : [])],
+    queryFn: async ({ signal, client, pageParam }): Promise<WebhookDeliveryList> => {
+      // The endpoints are read with each reading of the log's newest page: an endpoint disabled
+      // (or enabled again) since shows so in its row as its deliveries do, never "Enabled" beside
+      // a log of "endpoint disabled". A failed reading of the list leaves it as it was.
       const [deliveries] = await Promise.all([
-        call(api.webhookDeliveries, { params: { id }, signal }),
+        call(api.webhookDeliveries, {
+          params: { id },
+          query: { limit: WEBHOOK_DELIVERY_PAGE, status, cursor: pageParam },
+          signal,
+        }),
         // Several logs open read the list once at a time.
-        client.refetchQueries(
-          { queryKey: webhooksQuery.queryKey, exact: true },
-          { cancelRefetch: false },
-        ),
+        pageParam === undefined &&
+          client.refetchQueries(
+            { queryKey: webhooksQuery.queryKey, exact: true },
+            { cancelRefetch: false },
+          ),
       ]);
       return deliveries;
     },
-    // Deliveries are retried in the background: the log follows them while it is open.
+    ...cursorPaging,
+    // Deliveries are retried in the background: the log follows them while it is open (each
+    // page loaded read again, the next ones after the cursors the pages before answer now).
     refetchInterval: 3000,
   });

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { DeliveredEventType, WebhookDeliveryStatus } from '@hub/proto';
+import { decodeCursor, pageOf } from '@hub/kit';
+import type { DeliveredEventType, PageRequest, WebhookDeliveryStatus } from '@hub/proto';
 
 export interface DeliveryRow {
   id: number;
@@ -35,9 +36,6 @@ export interface NewDelivery {
   /** Why it is recorded failed, never sent (its endpoint disabled); null or absent: to send. */
   failed?: string | null;
 }
-
-/** The delivery log keeps this many deliveries an endpoint to show. */
-const LOG_LENGTH = 100;
 
 /** Every query of webhook deliveries: adding them, their attempts, replays, log and retention. */
 @Injectable()
@@ -76,12 +74,41 @@ export class WebhookDeliveriesRepository {
     return added;
   }
 
-  async deliveries(organizationId: number, endpointId: number): Promise<DeliveryRow[]> {
-    return this.db.query(
-      `SELECT * FROM webhook_deliveries WHERE organization_id = $1 AND endpoint_id = $2
-        ORDER BY id DESC LIMIT ${LOG_LENGTH}`,
-      [organizationId, endpointId],
-    );
+  /**
+   * A page of an endpoint's delivery log, newest first, the id breaking ties of a timestamp
+   * (`webhook_deliveries_log_idx`), of one status when asked, with the count of all it matches.
+   */
+  async deliveryPage(
+    organizationId: number,
+    endpointId: number,
+    page: PageRequest,
+    status?: WebhookDeliveryStatus,
+  ): Promise<{ rows: DeliveryRow[]; totalCount: number; nextCursor: string | null }> {
+    const params: unknown[] = [organizationId, endpointId];
+    const where = ['organization_id = $1', 'endpoint_id = $2'];
+    if (status) {
+      params.push(status);
+      where.push(`status = $${params.length}`);
+    }
+    const [{ total }] = (await this.db.query(
+      `SELECT count(*)::int AS total FROM webhook_deliveries WHERE ${where.join(' AND ')}`,
+      params,
+    )) as [{ total: number }];
+    const after = decodeCursor(page.cursor, ['time', 'id']);
+    if (after) {
+      params.push(after[0], after[1]);
+      where.push(`(created_at, id) < ($${params.length - 1}::timestamptz, $${params.length}::int)`);
+    }
+    params.push(page.limit + 1);
+    // The creation time as PostgreSQL prints it: a Date would drop its microseconds.
+    const rows = (await this.db.query(
+      `SELECT *, created_at::text AS cursor_at FROM webhook_deliveries
+        WHERE ${where.join(' AND ')}
+        ORDER BY created_at DESC, id DESC LIMIT $${params.length}`,
+      params,
+    )) as (DeliveryRow & { cursor_at: string })[];
+    const kept = pageOf(rows, page.limit, (row) => [row.cursor_at, String(row.id)]);
+    return { rows: kept.rows, totalCount: total, nextCursor: kept.nextCursor };
   }
 
   async delivery(organizationId: number, id: number): Promise<DeliveryRow | undefined> {

@@ -181,7 +181,9 @@ describe('an event while its endpoint is disabled', () => {
       occurredAt: new Date().toISOString(),
       data: { certificationId: 7, title: 'Forklift pre-use check' },
     });
-    const missed = await deliveries.deliveries(endpoint.organization_id, endpoint.id);
+    const { rows: missed } = await deliveries.deliveryPage(endpoint.organization_id, endpoint.id, {
+      limit: 100,
+    });
     expect(missed).toEqual([
       expect.objectContaining({
         event_type: 'certification.revoked',

@@ -41,8 +41,8 @@ export class WebhooksController {
   }
 
   @RpcHandler(webhooksRpc.deliveries)
-  deliveries(@Payload() { actor, webhookId }: Req<'deliveries'>) {
-    return this.webhooks.deliveries(actor, webhookId);
+  deliveries(@Payload() { actor, webhookId, page, status }: Req<'deliveries'>) {
+    return this.webhooks.deliveries(actor, webhookId, page, status);
   }
 
   @RpcHandler(webhooksRpc.replay)

@@ -7,10 +7,14 @@ import {
   type CreateWebhookRequest,
   type DeliveredEventType,
   ERROR_TEXTS,
+  type PageRequest,
+  WEBHOOK_DELIVERY_PAGE,
   WEBHOOK_MAX_PAYLOAD_BYTES,
   WEBHOOK_SECRET_PREFIX,
   WEBHOOK_TEST_EVENT,
   type WebhookDeliveryJob,
+  type WebhookDeliveryList,
+  type WebhookDeliveryStatus,
   type WebhookDeliveryView,
   WebhookEvent,
   type WebhookEventData,
@@ -211,13 +215,24 @@ export class WebhooksService {
     return { message: 'Test event sent. It shows in the deliveries.' };
   }
 
-  async deliveries(actor: Actor, webhookId: number) {
+  /**
+   * A page of the endpoint's log, of one status when asked; the newest page for a gateway of the
+   * previous release (it asks no page).
+   */
+  async deliveries(
+    actor: Actor,
+    webhookId: number,
+    page: PageRequest = { limit: WEBHOOK_DELIVERY_PAGE },
+    status?: WebhookDeliveryStatus,
+  ): Promise<WebhookDeliveryList> {
     if (!(await this.webhookEndpoints.endpoint(actor.organizationId, webhookId))) throw notFound();
-    return {
-      deliveries: (await this.webhookDeliveries.deliveries(actor.organizationId, webhookId)).map(
-        deliveryView,
-      ),
-    };
+    const { rows, totalCount, nextCursor } = await this.webhookDeliveries.deliveryPage(
+      actor.organizationId,
+      webhookId,
+      page,
+      status,
+    );
+    return { deliveries: rows.map(deliveryView), totalCount, nextCursor };
   }
 
   /**

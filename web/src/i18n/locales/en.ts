@@ -282,6 +282,8 @@ export const en = {
       removeFailedDescription: 'The webhook could not be removed.',
       deliveriesLoadFailed: 'The deliveries could not be loaded: {{message}}',
       noDeliveries: 'No deliveries yet.',
+      noFailedDeliveries: 'No failed deliveries.',
+      failedOnly: 'Failed only',
       noAnswer: 'no answer',
       answerTime: '{{ms}} ms',
       attempts: 'attempts: {{attempts}}',

@@ -278,6 +278,8 @@ export const es: Catalog = {
       removeFailedDescription: 'No se pudo quitar el webhook.',
       deliveriesLoadFailed: 'No se pudieron cargar los envíos: {{message}}',
       noDeliveries: 'Todavía no hay envíos.',
+      noFailedDeliveries: 'Ningún envío fallido.',
+      failedOnly: 'Solo los fallidos',
       noAnswer: 'sin respuesta',
       answerTime: '{{ms}} ms',
       attempts: 'intentos: {{attempts}}',

@@ -279,6 +279,8 @@ export const fr: Catalog = {
       removeFailedDescription: 'Impossible de supprimer le webhook.',
       deliveriesLoadFailed: 'Impossible de charger les envois : {{message}}',
       noDeliveries: 'Aucun envoi pour l’instant.',
+      noFailedDeliveries: 'Aucun envoi en échec.',
+      failedOnly: 'Échecs uniquement',
       noAnswer: 'pas de réponse',
       answerTime: '{{ms}} ms',
       attempts: 'tentatives : {{attempts}}',

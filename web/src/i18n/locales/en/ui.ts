@@ -24,6 +24,7 @@ export const ui = {
     organizations: 'organizations',
     recommendations: 'recommendations',
     cameras: 'cameras',
+    deliveries: 'deliveries',
   },
   firstShown: 'The first {{shown}} of {{total}}: type to search',
   loadMore: 'Load more',

@@ -28,6 +28,7 @@ export const ui: Texts<typeof english> = {
     organizations: 'organizaciones',
     recommendations: 'recomendaciones',
     cameras: 'cámaras',
+    deliveries: 'envíos',
   },
   firstShown: 'Los primeros {{shown}} de {{total}}: escriba para buscar',
   loadMore: 'Ver más',

@@ -28,6 +28,7 @@ export const ui: Texts<typeof english> = {
     organizations: 'organisations',
     recommendations: 'recommandations',
     cameras: 'caméras',
+    deliveries: 'envois',
   },
   firstShown: 'Les {{shown}} premiers sur {{total}} : tapez pour chercher',
   loadMore: 'Afficher plus',
