@@ -58,10 +58,11 @@ export class HealthService implements OnModuleDestroy {
     this.launcherStateFile = config.LAUNCHER_STATE_FILE;
     this.postgres = new pg.Pool({
       connectionString: config.DATABASE_URL,
-      // Named as the services' sessions are: a restore refuses while the gateway is connected.
+      // Named as the services' sessions are, and kept once opened (the launcher's first health
+      // check opens it): a restore refuses while the gateway runs.
       application_name: serviceConnectionName('gateway'),
       max: 1,
-      idleTimeoutMillis: 10_000,
+      idleTimeoutMillis: 0,
     });
     this.postgres.on('error', () => undefined);
     this.stopMetrics = exposeSupervisionMetrics(() => this.supervisedProcesses());
