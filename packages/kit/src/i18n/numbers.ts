@@ -30,3 +30,9 @@ export function decimal(value: number, language: Language): string {
 export function percent(value: number, language: Language): string {
   return formatOf(percentFormats, language, { style: 'percent' }).format(value / 100);
 }
+
+/** The mark between a figure's units and its decimals: '.' in English, ',' in Spanish and French. */
+export function decimalSeparator(language: Language): string {
+  const parts = formatOf(decimalFormats, language, {}).formatToParts(0.5);
+  return parts.find((part) => part.type === 'decimal')?.value ?? '.';
+}

@@ -182,8 +182,9 @@ export class CertificationsService {
     // browser's at their last sign-in) and dated on their calendar (their zone, else their
     // organization's): it is theirs, whoever downloads it.
     const [holder] = await this.rpc.call(identityRpc.languagesOf, { userIds: [row.user_id] });
+    const language = holder?.language ?? 'en';
     const pdf = await renderCertificate({
-      language: holder?.language ?? 'en',
+      language,
       // An identity replica of the release before answers no zone: UTC, as printed then.
       timeZone: holder?.timeZone ?? 'UTC',
       holderName: row.holder_name,
@@ -199,7 +200,7 @@ export class CertificationsService {
       verifyUrl: `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/api/certifications/verify/${row.verification_code}`,
     });
     return {
-      fileName: certificateFileName(row.title, row.holder_name, row.id),
+      fileName: certificateFileName(row.title, row.holder_name, row.id, language),
       pdfBase64: Buffer.from(pdf).toString('base64'),
     };
   }

@@ -35,7 +35,7 @@ export class ExportsService {
     const scope = organizationScope(actor);
     const limit = OBSERVATION_HISTORY_CSV_BATCH_ROWS;
     const texts = messages(language).observationHistory;
-    const words = historyWords(texts);
+    const words = historyWords(texts, language);
     const read = (afterId: number | null) => {
       const page = this.history.csvPage(scope, afterId, limit, words);
       page.catch(() => undefined);

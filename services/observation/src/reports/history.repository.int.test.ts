@@ -54,7 +54,7 @@ describe('observation history CSV pages', () => {
       'Observation,Started,Completed,Status,SOP,Document,Operator,Observer,Questions,Answered,' +
         'Correct,Score %,Passed,Pass mark %,Duration (s),Findings,Open findings\r\n',
     );
-    const words = historyWords(english);
+    const words = historyWords(english, 'en');
     expect(await history.csvPage(ORG, null, 2, words)).toEqual({
       text:
         `7,2026-11-02T09:00:00.570Z,2026-11-02T09:12:00.000Z,completed,"Cooling, ""hot"" food",3,'=Otto,Sue,3,2,1,92.5,true,80,720,2,1\r\n` +
@@ -77,11 +77,22 @@ describe('observation history CSV pages', () => {
       'Observación,Inicio,Fin,Estado,SOP,Documento,Operador,Observador,Preguntas,Respondidas,' +
         'Correctas,Puntuación %,Aprobada,Nota mínima %,Duración (s),Hallazgos,Hallazgos abiertos\r\n',
     );
-    const page = await new HistoryRepository(db).csvPage(ORG, null, 2, historyWords(spanish));
-    expect(page.text.split('\r\n').slice(0, 2)).toEqual([
-      `7,2026-11-02T09:00:00.570Z,2026-11-02T09:12:00.000Z,Completada,"Cooling, ""hot"" food",3,'=Otto,Sue,3,2,1,92.5,Sí,80,720,2,1`,
+    const page = await new HistoryRepository(db).csvPage(ORG, null, 3, historyWords(spanish, 'es'));
+    // A score in the reader's digits, as the skills matrix CSV and the page write it: a
+    // spreadsheet set to Spanish or French reads "92.5" as text or as 925.
+    expect(page.text.split('\r\n').slice(0, 3)).toEqual([
+      `7,2026-11-02T09:00:00.570Z,2026-11-02T09:12:00.000Z,Completada,"Cooling, ""hot"" food",3,'=Otto,Sue,3,2,1,"92,5",Sí,80,720,2,1`,
       `8,2026-11-02T09:00:00.000Z,,En curso,Ovens,3,Olga,Sue,1,0,0,,,80,,0,0`,
+      `9,2026-11-03T09:00:00.000Z,2026-11-03T09:10:00.000Z,Completada,Fryer,3,Otto,Sue,0,0,0,100,Sí,80,600,0,0`,
     ]);
+    const french = messages('fr').observationHistory;
+    const inFrench = await new HistoryRepository(db).csvPage(
+      ORG,
+      null,
+      1,
+      historyWords(french, 'fr'),
+    );
+    expect(inFrench.text).toContain(`,3,2,1,"92,5",Oui,80,`);
   });
 
   it('quotes and guards text cells exactly as csvCell does', async () => {
