@@ -2,8 +2,11 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUEUE_CONTRACTS } from '@hub/proto';
 import { COOLING_SOP, sopPdf } from '../services/gateway/test/sop-pdf.js';
 import { keepScreenshot, launchBrowser, toastText, signInAt } from './browser.js';
 import { createOrganization, createPeople, withSchema } from './records.js';
@@ -44,6 +47,7 @@ let browser: Browser;
 let folder: string;
 let videoFile: string;
 let organizationId: number;
+let adminId: number;
 
 /**
  * Whether the video service has the administrator's face from the profile picture: enrolled by
@@ -60,13 +64,85 @@ async function faceEnrolled(): Promise<boolean> {
   });
 }
 
+/**
+ * Where the enrolment of the administrator's picture stands at each hop, for a failure to say
+ * where it stopped: identity's outbox row of the event, the video service's reading of the event
+ * stream, the worker's job, the video service's rows.
+ */
+async function enrolmentTrail(): Promise<string> {
+  const outbox = await withSchema(stack, 'identity', async (sql) => {
+    const { rows } = await sql.query(
+      `SELECT event->>'pictureKey' AS "pictureKey", created_at, sent_at FROM outbox
+        WHERE event->>'type' = 'user.picture-changed' AND (event->>'userId')::int = $1`,
+      [adminId],
+    );
+    return rows as { pictureKey: string }[];
+  });
+  // A refused picture is told in a notification, with the worker's reason.
+  const notices = await withSchema(stack, 'identity', async (sql) => {
+    const { rows } = await sql.query(
+      `SELECT type, title, message, created_at FROM notifications WHERE user_id = $1`,
+      [adminId],
+    );
+    return rows;
+  });
+  const faces = await withSchema(stack, 'video', async (sql) => {
+    const { rows } = await sql.query(
+      `SELECT source, picture_key, model, enrolled_at FROM face_enrolments WHERE user_id = $1`,
+      [adminId],
+    );
+    return rows;
+  });
+  const prefix = stack.resources.redisPrefix;
+  const redis = new Redis(stack.env.REDIS_URL!);
+  // The kit's bullPrefix: the run's prefix, then 'bull'.
+  const queue = new Queue(QUEUE_CONTRACTS.faceEnrolment.name, {
+    connection: redis,
+    prefix: `${prefix}bull`,
+  });
+  try {
+    const jobs = await Promise.all(
+      outbox.map(async ({ pictureKey }) => {
+        const id = QUEUE_CONTRACTS.faceEnrolment.jobId!({
+          userId: adminId,
+          organizationId,
+          pictureKey,
+          changedBy: adminId,
+        })!;
+        const job = await queue.getJob(id);
+        const state = await queue.getJobState(id);
+        if (!job) return { id, state };
+        const { attemptsMade, stalledCounter, failedReason, returnvalue, timestamp } = job;
+        const { processedOn, finishedOn } = job;
+        const times = { timestamp, processedOn, finishedOn };
+        return { id, state, attemptsMade, stalledCounter, failedReason, returnvalue, times };
+      }),
+    );
+    const counts = await queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed');
+    const eventGroups = await redis.xinfo('GROUPS', `${prefix}events`);
+    // The video worker's last heartbeat (ms): a worker that stopped beats no more.
+    const workerBeats = await redis.zrange(`${prefix}heartbeats:video-worker`, 0, -1, 'WITHSCORES');
+    const now = Date.now();
+    const trail = { outbox, eventGroups, jobs, queue: counts, workerBeats, now, faces, notices };
+    return JSON.stringify(trail, null, 1);
+  } finally {
+    await queue.close();
+    redis.disconnect();
+  }
+}
+
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'videos-e2e-'));
   videoFile = join(folder, 'morning-shift.mp4');
   makeStillsVideo(videoFile, STILLS);
   stack = await sharedStack();
   organizationId = await createOrganization(stack, `video-works-${ID}`, `video-works-${ID}.test`);
-  await createPeople(stack, organizationId, { admin: ADMIN }, ADMIN.password);
+  ({ admin: adminId } = await createPeople(
+    stack,
+    organizationId,
+    { admin: ADMIN },
+    ADMIN.password,
+  ));
   browser = await launchBrowser();
 });
 
@@ -167,7 +243,12 @@ describe('video library, as a person uses it', () => {
     await keepScreenshot(page, 'videos-uploaded');
 
     // Analyse against the SOP (preselected from the link), once the face is enrolled.
-    await expect.poll(faceEnrolled, { timeout: ANALYSIS_TIMEOUT, interval: 500 }).toBe(true);
+    await expect
+      .poll(faceEnrolled, { timeout: ANALYSIS_TIMEOUT, interval: 500 })
+      .toBe(true)
+      .catch(async (error: Error) => {
+        throw new Error(`${error.message}\nenrolment: ${await enrolmentTrail()}`, { cause: error });
+      });
     await row.getByTestId('analyze-video').click();
     const analyzeDialog = page.getByTestId('analyze-video-dialog');
     await analyzeDialog.getByRole('heading', { name: 'Analyze Video Performance' }).waitFor();

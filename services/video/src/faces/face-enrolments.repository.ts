@@ -109,13 +109,17 @@ export class FaceEnrolmentsRepository {
     return rows.map((row) => row.user_id);
   }
 
-  /** A new picture awaits its enrolment; the previous embedding is dropped at once. */
+  /**
+   * A new picture awaits its enrolment; the previous embedding is dropped at once. The same
+   * picture again (its event delivered twice) changes nothing: its face, once enrolled, stays.
+   */
   async awaitEnrolment(userId: number, organizationId: number, pictureKey: string): Promise<void> {
     await this.db.query(
       `INSERT INTO face_enrolments (user_id, organization_id, picture_key, embedding, model)
        VALUES ($1, $2, $3, '[]', 'pending')
        ON CONFLICT (user_id) WHERE source = 'profile' DO UPDATE SET organization_id = EXCLUDED.organization_id, picture_key = EXCLUDED.picture_key,
-         embedding = '[]', embedding_space = NULL, model = 'pending', enrolled_at = now()`,
+         embedding = '[]', embedding_space = NULL, model = 'pending', enrolled_at = now()
+       WHERE face_enrolments.picture_key <> EXCLUDED.picture_key`,
       [userId, organizationId, pictureKey],
     );
   }

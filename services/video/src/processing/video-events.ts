@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
-import type { DomainEvent, FaceEnrolmentJob } from '@hub/proto';
+import { type DomainEvent, type FaceEnrolmentJob, QUEUE_CONTRACTS } from '@hub/proto';
 import {
   addFairly,
   type EventBus,
@@ -32,19 +32,33 @@ export function handleVideoEvents(
   storage: ObjectStorage,
   enrolmentQueue: Queue<FaceEnrolmentJob>,
 ): EventSubscription {
+  return events.subscribe('video', videoEventHandler(db, storage, enrolmentQueue));
+}
+
+/** The handler of the video service's events, as its subscription delivers them. */
+export function videoEventHandler(
+  db: DataSource,
+  storage: ObjectStorage,
+  enrolmentQueue: Queue<FaceEnrolmentJob>,
+): (event: DomainEvent) => Promise<void> {
   const faces = new FaceEnrolmentsRepository(db);
   const videos = new VideosRepository(db);
   const unknownFaces = new UnknownFacesRemovalRepository(db);
-  return events.subscribe('video', async (event: DomainEvent) => {
+  return async (event: DomainEvent) => {
     if (event.type === 'user.picture-changed') {
-      await faces.awaitEnrolment(event.userId, event.organizationId, event.pictureKey);
       const job: FaceEnrolmentJob = {
         userId: event.userId,
         organizationId: event.organizationId,
         pictureKey: event.pictureKey,
         changedBy: event.changedBy,
       };
-      // One enrolment per user and picture (the contract's job id).
+      // Events come at least once. The picture's job (the contract's id: one per user and
+      // picture) exists once the event was handled, and adding it again is BullMQ's no-op: the
+      // picture made pending again would wait for a job that never runs. What that job found
+      // (the face, or its refusal) stands.
+      const jobId = QUEUE_CONTRACTS.faceEnrolment.jobId!(job)!;
+      if (await enrolmentQueue.getJob(jobId)) return;
+      await faces.awaitEnrolment(event.userId, event.organizationId, event.pictureKey);
       await addFairly(enrolmentQueue, 'enrol', job);
     } else if (event.type === 'user.deleted') {
       // The person's faces go, and with them the photos they came from.
@@ -59,5 +73,5 @@ export function handleVideoEvents(
       await storage.removePrefix(`${prefix}${FACE_REFERENCES_FOLDER}/`);
       await storage.removePrefix(`${prefix}${UNKNOWN_FACES_FOLDER}/`);
     }
-  });
+  };
 }

@@ -1,7 +1,6 @@
+import { execFile } from 'node:child_process';
 import ffmpeg from 'fluent-ffmpeg';
 import { FAILURE_REASONS } from '@hub/proto/jobs';
-import { buffer } from 'node:stream/consumers';
-import { PassThrough } from 'node:stream';
 import { VideoFailure } from '../failures.ts';
 import type { FfmpegBinaries } from './binaries.ts';
 import { ffmpegReason, notStarted, ourCopyFailed } from './probe.ts';
@@ -49,27 +48,51 @@ export async function readPicture(
   // An image stream of no size: its header was read, not enough of the rest (a cut PNG).
   if (!stream.width || !stream.height) throw unreadable(FAILURE_REASONS.decode_damaged);
   const { width, height } = fitWithin(stream.width, stream.height);
-  const output = new PassThrough();
-  const finished = new Promise<void>((resolve, reject) => {
-    const command = ffmpeg(path).setFfmpegPath(binaries.ffmpeg);
-    // Seeking an image (even to 0) fails for some formats: only a video frame seeks.
-    if (atSeconds !== undefined) command.seekInput(atSeconds);
-    command
-      .frames(1)
-      .videoFilters([`scale=${width}:${height}`])
-      .outputOptions(['-pix_fmt', 'rgb24'])
-      .format('rawvideo')
-      .on('end', () => resolve())
-      .on('error', (error: Error, _stdout: string | null, stderr: string | null) =>
-        reject(failure(error, stderr ?? undefined)),
-      )
-      .pipe(output, { end: true });
+  const bytes = width * height * 3;
+  const data = await decodeFrame(
+    binaries.ffmpeg,
+    [
+      // Seeking an image (even to 0) fails for some formats: only a video frame seeks.
+      ...(atSeconds === undefined ? [] : ['-ss', String(atSeconds)]),
+      ...['-i', path, '-frames:v', '1', '-filter:v', `scale=${width}:${height}`],
+      ...['-pix_fmt', 'rgb24', '-f', 'rawvideo', 'pipe:1'],
+    ],
+    // The frame, and room for ffmpeg's lines about a damaged file.
+    bytes + 1024 * 1024,
+    failure,
+  );
+  if (data.byteLength < bytes) throw unreadable(FAILURE_REASONS.decode_no_video);
+  return { width, height, data: data.subarray(0, bytes) };
+}
+
+/**
+ * ffmpeg run to its end, and what it wrote, judged once it has exited (a damaged picture is said
+ * to be damaged, not to hold no image). Not through fluent-ffmpeg's output stream: that fails the
+ * command ("Output stream closed") when the process's exit is told more than 20 ms after its
+ * output closed, as on a busy machine, and a whole picture was refused as one the decoder
+ * stopped on.
+ */
+function decodeFrame(
+  program: string,
+  args: string[],
+  maxBuffer: number,
+  fail: (error: Error, stderr: string) => Error,
+): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const options = { encoding: 'buffer' as const, maxBuffer };
+    execFile(program, ['-hide_banner', '-nostdin', ...args], options, (error, stdout, stderr) => {
+      if (!error) return resolve(stdout);
+      // Worded as fluent-ffmpeg words it (ffmpegReason passes over these lines); a program that
+      // did not start keeps its own error, which notStarted reads.
+      const ended =
+        typeof error.code === 'number'
+          ? new Error(`ffmpeg exited with code ${error.code}`)
+          : error.signal
+            ? new Error(`ffmpeg was killed with signal ${error.signal}`)
+            : error;
+      reject(fail(ended, stderr.toString()));
+    });
   });
-  // The output ends as ffmpeg exits, possibly before its error is told: the picture is judged
-  // once ffmpeg has finished, so a damaged one is said to be damaged, not to hold no image.
-  const [data] = await Promise.all([buffer(output), finished]);
-  if (data.byteLength < width * height * 3) throw unreadable(FAILURE_REASONS.decode_no_video);
-  return { width, height, data: data.subarray(0, width * height * 3) };
 }
 
 /** The picture in the middle of a canvas twice its size: detectors miss faces that fill the frame. */
