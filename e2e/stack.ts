@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { claimTestResources, TEST_REDIS_URL, type TestResources } from '@hub/testing';
 import { inject } from 'vitest';
@@ -120,6 +120,8 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
   const processes: ChildProcess[] = [];
   const stop = async () => {
     for (const child of processes.reverse()) await stopProcess(child);
+    // What the processes kept on disk (uploads' parts, the launcher state) goes with the run.
+    rmSync(env.DATA_DIR, { recursive: true, force: true });
     await resources.release();
   };
   try {
