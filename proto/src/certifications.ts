@@ -74,6 +74,12 @@ export const CertificationSummary = z.object({
 });
 export type CertificationSummary = z.infer<typeof CertificationSummary>;
 
+/**
+ * The category named for a certification whose SOP has no tags or whose course has no category:
+ * a word the server sends and readers see translated (the web app's certifications.uncategorized).
+ */
+export const UNCATEGORIZED = 'Uncategorized';
+
 export const CertificationCategory = z.object({ name: z.string(), count: z.number().int() });
 
 /**

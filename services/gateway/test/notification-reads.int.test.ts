@@ -71,6 +71,7 @@ beforeAll(async () => {
   organizationId = rows[0]!.id;
   sender = new NotificationMailSender(new NotificationMailsRepository(db), keptMails, {
     NOTIFICATION_MAIL_RETRY_MS: 60_000,
+    PUBLIC_URL: 'https://hub.reads.test',
   });
   const service = new NotificationsService(
     new NotificationsRepository(db),
@@ -84,6 +85,7 @@ beforeAll(async () => {
 function withHeldMails(): NotificationsController {
   const held = new NotificationMailSender(new NotificationMailsRepository(db), keptMails, {
     NOTIFICATION_MAIL_RETRY_MS: 60_000,
+    PUBLIC_URL: 'https://hub.reads.test',
   });
   void held.stop();
   const repository = new NotificationsRepository(db);

@@ -22,6 +22,8 @@ let resources: TestResources;
 let db: DataSource;
 let organizationId = 0;
 
+const PUBLIC_URL = 'https://hub.notify.test';
+
 const NOTICE: NotificationRequest = {
   type: 'info',
   key: 'certificationDigest',
@@ -97,6 +99,7 @@ class RefusingMails implements Mailer {
 function notificationsWith(mailer: Mailer, retryMs = 60_000) {
   const sender = new NotificationMailSender(new NotificationMailsRepository(db), mailer, {
     NOTIFICATION_MAIL_RETRY_MS: retryMs,
+    PUBLIC_URL: `${PUBLIC_URL}/`,
   });
   const service = new NotificationsService(
     new NotificationsRepository(db),
@@ -261,6 +264,33 @@ describe('the mails of a notify call', () => {
     expect(toldBy('held').sort()).toEqual(addresses('held', 5).sort());
   });
 
+  it('link the page by its full address, which a mail client opens; the app keeps the path', async () => {
+    const mailer = new KeptMails();
+    const { controller, sender } = notificationsWith(mailer);
+    const [reader] = (await people('linked', 1, 1)) as [number];
+    const path = '/library/documents/12/acknowledge?from=mail&v=3';
+    const notification: NotificationRequest = {
+      type: 'info',
+      key: 'acknowledgementRequested',
+      params: { title: 'Cooling', version: 3, safetyRelevant: false, path },
+    };
+    await controller.notify({ userIds: [reader], notification });
+    await sender.stop();
+    const [mailed] = mailer.mails.filter((sent) => sent.to === 'linked1@notify.test');
+    expect(mailed?.text).toMatch(
+      /acknowledge them: https:\/\/hub\.notify\.test\/library\/documents\/12\/acknowledge\?from=mail&v=3\n$/,
+    );
+    expect(mailed?.html).toContain(
+      `<a href="${PUBLIC_URL}/library/documents/12/acknowledge?from=mail&amp;v=3">`,
+    );
+    const [stored] = (await db.query(`SELECT message FROM notifications WHERE user_id = $1`, [
+      reader,
+    ])) as [{ message: string }];
+    expect(stored.message).toMatch(
+      /acknowledge them: \/library\/documents\/12\/acknowledge\?from=mail&v=3$/,
+    );
+  });
+
   it('are kept in the outbox without an SMTP server', async () => {
     const { controller, sender } = notificationsWith(new OutboxMailer(db));
     const ids = await people('kept', 4, 3);
@@ -352,7 +382,9 @@ describe('a notice mail, owed until the SMTP server takes it', () => {
     const url = await server.start();
     try {
       const taken: number[] = [];
-      const mails = addresses('named', 3).map((to) => mailOf(to, { title: 'T', message: 'M' }));
+      const mails = addresses('named', 3).map((to) =>
+        mailOf(to, { title: 'T', message: 'M' }, PUBLIC_URL),
+      );
       const outcomes = await new SmtpMailer(url, 'hub@notify.test').sendAll(mails, (index) =>
         taken.push(index),
       );

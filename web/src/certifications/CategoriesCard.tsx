@@ -1,6 +1,6 @@
 import type { CertificationList } from '@hub/proto';
 import { Card, CardTitle } from '../ui/Card';
-import { categoryShare } from './format';
+import { categoryLabel, categoryShare } from './format';
 import { useTranslation } from 'react-i18next';
 
 /** Certifications per category: the SOPs' tags, or the course's category. */
@@ -20,7 +20,7 @@ export function CategoriesCard({
         {(categories ?? []).map((category) => (
           <li key={category.name} data-testid="cert-category">
             <div className="flex justify-between text-sm">
-              <span>{category.name}</span>
+              <span>{categoryLabel(category.name)}</span>
               <span className="font-medium" data-testid="cert-category-count">
                 {category.count}
               </span>

@@ -4,7 +4,14 @@ import { Badge } from '../ui/Badge';
 import { listRowClass } from '../ui/ListStates';
 import { smallDangerButtonClass, smallOutlineButtonClass } from '../ui/styles';
 import { formatDate } from '../ui/dates';
-import { expiryText, reobservationText, scoreText, STATE_TONES, stateLabel } from './format';
+import {
+  categoryLabel,
+  expiryText,
+  reobservationText,
+  scoreText,
+  STATE_TONES,
+  stateLabel,
+} from './format';
 import { certificatePdfUrl } from './queries';
 import { useTranslation } from 'react-i18next';
 
@@ -47,7 +54,8 @@ export function CertificationRow({
           {certification.score === null ? null : ` · ${scoreText(certification.score)}`}
         </p>
         <p className="text-xs text-slate-500 dark:text-slate-400">
-          {certification.categories.join(', ')} · {t('certifications.row.verificationCode')}{' '}
+          {certification.categories.map(categoryLabel).join(', ')} ·{' '}
+          {t('certifications.row.verificationCode')}{' '}
           <span className="font-mono">{certification.verificationCode}</span>
         </p>
         {certification.reobservation ? (

@@ -5,6 +5,7 @@ import {
   type CertificationState,
   type Reobservation,
   type Role,
+  UNCATEGORIZED,
 } from '@hub/proto';
 import type { BadgeTone } from '../ui/Badge';
 import { formatDate } from '../ui/dates';
@@ -59,11 +60,22 @@ export function categoryShare(count: number, categories: { count: number }[]): n
   return total === 0 ? 0 : Math.round((count / total) * 100);
 }
 
-/** A search over holder, title and categories, case-insensitive. */
+/** A category as the reader sees it: the server's word for none in their language, tags as-is. */
+export function categoryLabel(name: string): string {
+  return name === UNCATEGORIZED ? i18n.t('certifications.uncategorized') : name;
+}
+
+/**
+ * A search over holder, title and categories, case-insensitive; a category by the name shown and
+ * by the server's (whose search matches the English word).
+ */
 export function matchesSearch(certification: Certification, search: string): boolean {
   const needle = search.trim().toLowerCase();
   if (needle === '') return true;
-  return [certification.holderName, certification.title, ...certification.categories].some((text) =>
-    text.toLowerCase().includes(needle),
-  );
+  return [
+    certification.holderName,
+    certification.title,
+    ...certification.categories,
+    ...certification.categories.map(categoryLabel),
+  ].some((text) => text.toLowerCase().includes(needle));
 }

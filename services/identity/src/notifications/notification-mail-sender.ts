@@ -17,13 +17,33 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-/** A notification's mail. */
-export const mailOf = (to: string, notice: { title: string; message: string }): OutgoingMail => ({
-  to,
-  subject: notice.title,
-  text: `${notice.message}\n`,
-  html: `<p>${escapeHtml(notice.message)}</p>`,
-});
+/**
+ * The web app's page a notice leads to: the catalogs' `path`, which ends its message in every
+ * language, after a space ('… acknowledge them: /library/documents/12/acknowledge').
+ */
+const APP_PATH = /(?<=\s)\/(?![\s/])\S*$/;
+
+/**
+ * A notification's mail: the page it leads to as a full link from PUBLIC_URL (as the other mails
+ * build theirs), since a mail client cannot open a path of the app; the app's own list keeps the
+ * stored path.
+ */
+export function mailOf(
+  to: string,
+  notice: { title: string; message: string },
+  publicUrl: string,
+): OutgoingMail {
+  const path = APP_PATH.exec(notice.message);
+  const before = path ? notice.message.slice(0, path.index) : notice.message;
+  const link = path ? `${publicUrl.replace(/\/+$/, '')}${path[0]}` : '';
+  const anchor = link && `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`;
+  return {
+    to,
+    subject: notice.title,
+    text: `${before}${link}\n`,
+    html: `<p>${escapeHtml(before)}${anchor}</p>`,
+  };
+}
 
 /**
  * Sends the mails notifications owe (`notification_mails`): at once when a notice is stored
@@ -45,7 +65,7 @@ export class NotificationMailSender {
     @Inject(NotificationMailsRepository) private readonly mails: NotificationMailsRepository,
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(IDENTITY_CONFIG)
-    private readonly config: Pick<IdentityConfig, 'NOTIFICATION_MAIL_RETRY_MS'>,
+    private readonly config: Pick<IdentityConfig, 'NOTIFICATION_MAIL_RETRY_MS' | 'PUBLIC_URL'>,
   ) {}
 
   /**
@@ -98,7 +118,7 @@ export class NotificationMailSender {
     let outcomes: PromiseSettledResult<void>[];
     try {
       outcomes = await this.mailer.sendAll(
-        batch.map((mail) => mailOf(mail.email, mail)),
+        batch.map((mail) => mailOf(mail.email, mail, this.config.PUBLIC_URL)),
         (index) => taken.add(batch[index]!.notificationId),
       );
     } catch (error) {

@@ -8,6 +8,7 @@ import {
   type CertificationVerification,
   identityRpc,
   libraryRpc,
+  UNCATEGORIZED,
 } from '@hub/proto';
 import { RpcClient, RpcFailure, WebhookAnnouncer } from '@hub/kit';
 import { certificationData } from './certification-webhook.js';
@@ -24,7 +25,6 @@ import {
 
 export const NOT_FOUND = 'Certification not found';
 export const UNKNOWN_CODE = 'No certificate has this verification code.';
-const UNCATEGORIZED = 'Uncategorized';
 
 /** Certifications as records: listed, printed, verified and revoked. */
 @Injectable()

@@ -34,6 +34,7 @@ export const certifications = {
   },
   categories: 'Categories',
   noCategories: 'No certifications yet.',
+  uncategorized: 'Uncategorized',
   row: {
     sop: 'SOP',
     course: 'Course',

@@ -36,6 +36,7 @@ export const certifications: Texts<typeof english> = {
   },
   categories: 'Categorías',
   noCategories: 'Aún no hay certificaciones.',
+  uncategorized: 'Sin categoría',
   row: {
     sop: 'SOP',
     course: 'Curso',

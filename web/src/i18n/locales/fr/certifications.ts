@@ -37,6 +37,7 @@ export const certifications: Texts<typeof english> = {
   },
   categories: 'Catégories',
   noCategories: 'Aucune habilitation pour l’instant.',
+  uncategorized: 'Sans catégorie',
   row: {
     sop: 'Mode opératoire',
     course: 'Formation',
