@@ -129,6 +129,7 @@ export const FAILURE_REASONS_ES: Record<FailureReasonCode, string> = {
   storage_read_refused: 'El almacenamiento denegó el acceso al archivo.',
   storage_read_failed: 'El almacenamiento respondió con un error.',
   program_not_started: 'No se pudo iniciar el programa {program}.',
+  program_stopped: 'El programa {program} se detuvo antes de terminar.',
   pdf_cause_not_pdf: 'Su estructura no es la de un PDF.',
   pdf_cause_security: 'Está cifrado de una forma que no se admite.',
   pdf_cause_too_deep: 'Su contenido está anidado a demasiada profundidad para leerlo.',

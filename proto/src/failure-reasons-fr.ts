@@ -133,6 +133,7 @@ export const FAILURE_REASONS_FR: Record<FailureReasonCode, string> = {
   storage_read_refused: 'Le stockage a refusé l’accès au fichier.',
   storage_read_failed: 'Le stockage a répondu par une erreur.',
   program_not_started: 'Le programme {program} n’a pas pu être lancé.',
+  program_stopped: 'Le programme {program} a été arrêté avant d’avoir fini.',
   pdf_cause_not_pdf: 'Sa structure n’est pas celle d’un PDF.',
   pdf_cause_security: 'Il est chiffré d’une façon qui n’est pas prise en charge.',
   pdf_cause_too_deep: 'Son contenu est imbriqué trop profondément pour être lu.',

@@ -141,6 +141,7 @@ export const FAILURE_REASONS = {
   storage_read_refused: 'Storage refused access to the file.',
   storage_read_failed: 'Storage answered with an error.',
   program_not_started: 'The {program} program could not be started.',
+  program_stopped: 'The {program} program was stopped before it finished.',
   // Why the PDF reader failed on a file (pdf_damaged's and pdf_reader_crashed's {detail}), and
   // why OCR failed on a page (no_text_ocr_failed's), chosen by workers/pdf from what was thrown;
   // the reader's or the OCR engine's own words are logged.

@@ -10,6 +10,7 @@ import { readPicture } from './picture.ts';
 
 const run = promisify(execFile);
 const NOT_STARTED = FAILURE_REASONS.program_not_started.replace('{program}', 'ffmpeg');
+const STOPPED = FAILURE_REASONS.program_stopped.replace('{program}', 'ffmpeg');
 
 /**
  * On a busy machine the ffmpeg process is told to have exited some time after its output has
@@ -48,6 +49,18 @@ describe('a picture whose ffmpeg process exits a while after its output closed',
 
     await expect(readPicture(picture, missing)).rejects.toMatchObject({
       message: `The profile picture could not be read as an image: ${NOT_STARTED}`,
+      retryable: true,
+    });
+  });
+
+  it('is retried when ffmpeg is stopped from outside before it ends, not refused', async () => {
+    // What the kernel's out-of-memory killer or a stop of the worker's machine does to it.
+    const killed = join(folder, 'ffmpeg-killed');
+    writeFileSync(killed, `#!/bin/sh\nkill -KILL $$\n`);
+    chmodSync(killed, 0o755);
+
+    await expect(readPicture(picture, { ...binaries, ffmpeg: killed })).rejects.toMatchObject({
+      message: `The profile picture could not be read as an image: ${STOPPED}`,
       retryable: true,
     });
   });

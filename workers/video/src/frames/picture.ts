@@ -27,10 +27,10 @@ export async function readPicture(
 ): Promise<RgbFrame> {
   const unreadable = (reason: string) =>
     new VideoFailure(`The ${what} could not be read as an image: ${reason}`);
-  // A program that did not start, or the worker's copy of the file gone, is retried (as a
-  // video's is): the picture is not to blame.
+  // A program that did not start or was stopped from outside, or the worker's copy of the file
+  // gone, is retried (as a video's is): the picture is not to blame.
   const failure = (error: Error, stderr?: string) => {
-    const unstarted = notStarted(error);
+    const unstarted = notStarted(error) ?? stoppedFromOutside(error);
     if (unstarted)
       return new VideoFailure(`The ${what} could not be read as an image: ${unstarted}`, true);
     const reason = ffmpegReason(error, stderr);
@@ -66,6 +66,18 @@ export async function readPicture(
 }
 
 /**
+ * Signals that stop a program from outside (the kernel's out-of-memory killer, the worker's
+ * machine stopping): another attempt may finish. A crash (SIGSEGV, SIGABRT) stays the picture's.
+ */
+const STOPPING_SIGNALS = new Set(['SIGKILL', 'SIGTERM', 'SIGINT', 'SIGHUP']);
+
+function stoppedFromOutside(error: Error): string | undefined {
+  const { signal } = error as { signal?: unknown };
+  if (typeof signal !== 'string' || !STOPPING_SIGNALS.has(signal)) return undefined;
+  return FAILURE_REASONS.program_stopped.replace('{program}', 'ffmpeg');
+}
+
+/**
  * ffmpeg run to its end, and what it wrote, judged once it has exited (a damaged picture is said
  * to be damaged, not to hold no image). Not through fluent-ffmpeg's output stream: that fails the
  * command ("Output stream closed") when the process's exit is told more than 20 ms after its
@@ -88,7 +100,9 @@ function decodeFrame(
         typeof error.code === 'number'
           ? new Error(`ffmpeg exited with code ${error.code}`)
           : error.signal
-            ? new Error(`ffmpeg was killed with signal ${error.signal}`)
+            ? Object.assign(new Error(`ffmpeg was killed with signal ${error.signal}`), {
+                signal: error.signal,
+              })
             : error;
       reject(fail(ended, stderr.toString()));
     });
