@@ -142,7 +142,7 @@ export const QUEUE_CONTRACTS = {
     name: QUEUES.faceEnrolment,
     jobs: { enrol: FaceEnrolmentJob },
     jobId: (job) =>
-      [`face-${job.userId}`, job.pictureKey, job.reenrolInto]
+      [`face-${job.userId}`, job.pictureKey, job.reenrolInto, job.enrolmentId]
         .filter((part) => part !== undefined)
         .join('-')
         .replace(/[^\w-]/g, '_'),

@@ -65,6 +65,11 @@ export const FaceEnrolmentJob = z.object({
    * picture in the earlier space does not stand in for it.
    */
   reenrolInto: EmbeddingSpace.optional(),
+  /**
+   * Learned: the enrolment's row, part of the job's id, so a face learned again from the same
+   * video (the earlier one forgotten) is a job of its own, not the finished one's id again.
+   */
+  enrolmentId: z.number().int().optional(),
 });
 export type FaceEnrolmentJob = z.infer<typeof FaceEnrolmentJob>;
 

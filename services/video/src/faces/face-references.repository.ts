@@ -84,8 +84,8 @@ export class FaceReferencesRepository {
 
   /**
    * A face to learn from a video, awaiting the worker, unless this person already has one of
-   * this video or `limit` learned ones, or the video's report no longer vouches for them: false
-   * then.
+   * this video or `limit` learned ones, or the video's report no longer vouches for them (null
+   * then): its row's id, which names its enrolment job.
    */
   async addLearned(
     organizationId: number,
@@ -93,10 +93,10 @@ export class FaceReferencesRepository {
     videoId: number,
     videoKey: string,
     limit: number,
-  ): Promise<boolean> {
+  ): Promise<number | null> {
     return this.db.transaction(async (tx) => {
       await tx.query(`SELECT pg_advisory_xact_lock(hashtext('face-references'), $1)`, [userId]);
-      if (!(await stillVouchedFor(tx, { organizationId, userId, videoId }))) return false;
+      if (!(await stillVouchedFor(tx, { organizationId, userId, videoId }))) return null;
       const rows = (await tx.query(
         `INSERT INTO face_enrolments
            (user_id, organization_id, picture_key, embedding, model, source, video_id)
@@ -106,7 +106,7 @@ export class FaceReferencesRepository {
          RETURNING id`,
         [organizationId, userId, videoId, videoKey, limit],
       )) as { id: number }[];
-      return rows.length > 0;
+      return rows[0]?.id ?? null;
     });
   }
 

@@ -108,8 +108,9 @@ export class FaceLearning {
       videoKey,
       FACE_REFERENCE_LIMIT,
     );
-    if (!added) return;
+    if (added === null) return;
     await addFairly(this.queue, 'enrol', {
+      enrolmentId: added,
       userId: face.userId,
       organizationId,
       pictureKey: videoKey,
