@@ -89,12 +89,18 @@ describe('sign-in throttling', () => {
   });
 
   it('counts guesses sent at once as if sent one after another', async () => {
+    const started = performance.now();
     const guesses = await Promise.all(
       Array.from({ length: 20 }, (_, n) => signIn('198.51.100.30', 'oscar@acme.test', `g-${n}`)),
     );
+    // The pair's guesses are answered one after another: on a loaded machine the burst can
+    // outlast a wait (1 s, then 2, 4, ...), and the guess after it is rightly checked.
+    const waitsOutlasted = Math.floor(Math.log2((performance.now() - started) / 1000 + 1));
     const statuses = guesses.map((answer) => answer.status);
     // The pair's free failures and the one that starts its wait, never the whole burst.
-    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(4);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(
+      4 + waitsOutlasted,
+    );
     expect(statuses.filter((status) => status !== 401).every((status) => status === 429)).toBe(
       true,
     );
