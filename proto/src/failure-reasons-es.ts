@@ -191,5 +191,17 @@ export const FAILURE_REASONS_ES: Record<FailureReasonCode, string> = {
     'El sistema de cámaras devuelve menos de {pageMin} cámaras por página: se muestran las primeras {count}.',
   camera_list_slow:
     'El sistema de cámaras respondió demasiado despacio para listar todas las cámaras: se muestran las primeras {count}.',
+  camera_system_failed_http: 'El sistema de cámaras falló (HTTP {status}): {detail}',
+  camera_system_refused_http: 'El sistema de cámaras rechazó la llamada (HTTP {status}): {detail}',
+  camera_system_limiting_said: 'El sistema de cámaras está limitando las solicitudes: {detail}',
+  camera_system_limiting_said_retry:
+    'El sistema de cámaras está limitando las solicitudes (reintentar en {seconds} s): {detail}',
+  camera_system_no_answer_within: 'El sistema de cámaras no respondió en {seconds} s.',
+  camera_system_unreachable_at_cause:
+    'No se pudo conectar con el sistema de cámaras en {address}: {detail}.',
+  camera_system_unreachable_at: 'No se pudo conectar con el sistema de cámaras en {address}.',
+  camera_system_circuit_open:
+    'El sistema de cámaras falló {count} veces seguidas; las llamadas se reanudan en {seconds} s.',
+  camera_system_no_token: 'El sistema de cámaras no respondió con un token de acceso.',
   unexpected_error: 'Un error inesperado lo detuvo; se puede volver a intentar.',
 };

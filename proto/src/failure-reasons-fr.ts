@@ -198,5 +198,18 @@ export const FAILURE_REASONS_FR: Record<FailureReasonCode, string> = {
     'Le système de caméras renvoie moins de {pageMin} caméras par page : les {count} premières sont affichées.',
   camera_list_slow:
     'Le système de caméras a répondu trop lentement pour lister toutes les caméras : les {count} premières sont affichées.',
+  camera_system_failed_http: 'Le système de caméras a échoué (HTTP {status}) : {detail}',
+  camera_system_refused_http: 'Le système de caméras a refusé l’appel (HTTP {status}) : {detail}',
+  camera_system_limiting_said: 'Le système de caméras limite les requêtes : {detail}',
+  camera_system_limiting_said_retry:
+    'Le système de caméras limite les requêtes (réessayer dans {seconds} s) : {detail}',
+  camera_system_no_answer_within: 'Le système de caméras n’a pas répondu en {seconds} s.',
+  camera_system_unreachable_at_cause:
+    'Impossible de joindre le système de caméras à l’adresse {address} : {detail}.',
+  camera_system_unreachable_at:
+    'Impossible de joindre le système de caméras à l’adresse {address}.',
+  camera_system_circuit_open:
+    'Le système de caméras a échoué {count} fois de suite ; les appels reprennent dans {seconds} s.',
+  camera_system_no_token: 'Le système de caméras n’a pas répondu de jeton d’accès.',
   unexpected_error: 'Une erreur inattendue l’a arrêté ; il peut être relancé.',
 };

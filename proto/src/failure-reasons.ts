@@ -223,6 +223,23 @@ export const FAILURE_REASONS = {
     'The camera system answers fewer than {pageMin} cameras a page: the first {count} are shown.',
   camera_list_slow:
     'The camera system answered too slowly to list every camera: the first {count} are shown.',
+  // The camera system's failures as the integration service words them (a connection test's
+  // message, kept as the integration's last test message, and a camera list's): {detail} is the
+  // system's own words as it wrote them (or its HTTP status), {address} the API base URL, its
+  // password masked; {seconds} and {count} are written as English writes them. After the camera
+  // lists' sentences, so that those are read first.
+  camera_system_failed_http: 'The camera system failed (HTTP {status}): {detail}',
+  camera_system_refused_http: 'The camera system refused the call (HTTP {status}): {detail}',
+  camera_system_limiting_said: 'The camera system is limiting requests: {detail}',
+  camera_system_limiting_said_retry:
+    'The camera system is limiting requests (retry after {seconds} s): {detail}',
+  camera_system_no_answer_within: 'The camera system did not answer within {seconds} s.',
+  // With the network's own words first, so that an address is never read as holding them.
+  camera_system_unreachable_at_cause: 'Could not reach the camera system at {address}: {detail}.',
+  camera_system_unreachable_at: 'Could not reach the camera system at {address}.',
+  camera_system_circuit_open:
+    'The camera system failed {count} times in a row; calls resume in {seconds} s.',
+  camera_system_no_token: 'The camera system answered no access token.',
   // Any job's own: an error nobody foresaw, whose words (a database's, a library's) are for the
   // log, not for the person who reads the row
   unexpected_error: 'An unexpected error stopped this; it can be retried.',

@@ -48,6 +48,14 @@ export const CreateIntegrationRequest = z.object({
 });
 export type CreateIntegrationRequest = z.infer<typeof CreateIntegrationRequest>;
 
+/**
+ * A passed connection test's message, naming the provider generically as the spec asks; kept as
+ * the integration's last test message in English (API clients read it), worded by the web app in
+ * its reader's language. A failed test's message is a sentence of FAILURE_REASONS or the camera
+ * system's own words.
+ */
+export const CONNECTION_OK = 'Camera system integration is working properly';
+
 export const ConnectionTestResult = z.object({ success: z.boolean(), message: z.string() });
 export type ConnectionTestResult = z.infer<typeof ConnectionTestResult>;
 

@@ -6,7 +6,7 @@ import { Card } from '../ui/Card';
 import { formatDateTime } from '../ui/dates';
 import { LoadMore } from '../ui/LoadMore';
 import { Spinner } from '../ui/Spinner';
-import { auditAction, auditActor } from './format';
+import { auditAction, auditActor, auditOutcome } from './format';
 import { auditLogQuery } from './queries';
 import { useTranslation } from 'react-i18next';
 
@@ -75,9 +75,7 @@ export function AuditLogPage() {
                     <td className="py-2 pr-4 text-slate-500">{entry.target ?? '-'}</td>
                     <td className="py-2 pr-4">
                       <Badge tone={entry.outcome === 'success' ? 'green' : 'red'}>
-                        {entry.outcome === 'success'
-                          ? t('audit.success')
-                          : t('audit.failed', { detail: entry.detail ?? '' })}
+                        {auditOutcome(entry)}
                       </Badge>
                     </td>
                     <td className="py-2 text-slate-500" title={entry.userAgent}>

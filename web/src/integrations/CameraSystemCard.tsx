@@ -5,7 +5,7 @@ import { toast } from '../toast/toastStore';
 import { Badge } from '../ui/Badge';
 import { Card, CardTitle } from '../ui/Card';
 import { smallButtonClass, smallOutlineButtonClass } from '../ui/styles';
-import { testStatusBadge } from './format';
+import { connectionTestText, testStatusBadge } from './format';
 import { useIntegrationMutations } from './mutations';
 import { useTranslation } from 'react-i18next';
 
@@ -43,7 +43,9 @@ export function CameraSystemCard({
         <div className="space-y-1 text-sm">
           <p className="truncate text-slate-500 dark:text-slate-400">{integration.baseUrl}</p>
           {integration.lastTestMessage ? (
-            <p data-testid="integration-message">{integration.lastTestMessage}</p>
+            <p data-testid="integration-message">
+              {connectionTestText(integration.lastTestMessage)}
+            </p>
           ) : null}
         </div>
       ) : null}
@@ -79,10 +81,15 @@ function IntegrationActions({
       onSuccess: (result) =>
         toast(
           result.success
-            ? { title: t('integrations.system.connected'), description: result.message }
+            ? {
+                title: t('integrations.system.connected'),
+                description: connectionTestText(result.message),
+              }
             : {
                 title: t('integrations.system.connectionFailed'),
-                description: result.message || t('integrations.system.connectFailed'),
+                description: result.message
+                  ? connectionTestText(result.message)
+                  : t('integrations.system.connectFailed'),
                 variant: 'destructive',
               },
         ),

@@ -1,4 +1,9 @@
-import type { CameraAssignment, IntegrationTestStatus, SopChoice } from '@hub/proto';
+import {
+  type CameraAssignment,
+  CONNECTION_OK,
+  type IntegrationTestStatus,
+  type SopChoice,
+} from '@hub/proto';
 import { readableFailureReason } from '../api/failure-reason';
 import { i18n } from '../i18n/i18n';
 import type { BadgeTone } from '../ui/Badge';
@@ -14,6 +19,17 @@ export function testStatusBadge(status: IntegrationTestStatus | undefined): {
   if (status === 'failed')
     return { label: i18n.t('integrations.system.status.failed'), tone: 'red' };
   return { label: i18n.t('integrations.system.status.untested'), tone: 'neutral' };
+}
+
+/**
+ * A connection test's message (the last one kept on the integration, or a test's answer) in the
+ * reader's language: the passed test's sentence, a failure's sentence of proto's FAILURE_REASONS
+ * around the camera system's own words (kept as it wrote them), or the system's words alone.
+ */
+export function connectionTestText(message: string): string {
+  return message === CONNECTION_OK
+    ? i18n.t('integrations.system.connectionOk')
+    : readableFailureReason(message);
 }
 
 /** 'N SOPs selected', or 'Select SOPs' when none is. */

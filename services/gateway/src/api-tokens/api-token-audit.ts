@@ -1,5 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { type Actor, api, type ApiTokenCaller, type RouteContract } from '@hub/proto';
+import {
+  type Actor,
+  api,
+  type ApiTokenCaller,
+  type AuditNote,
+  type RouteContract,
+} from '@hub/proto';
 import type { GuardedRequest } from '../http/request-context.js';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -29,6 +35,8 @@ export const apiTokenActor = (token: ApiTokenCaller): Actor => ({
   role: token.role,
 });
 
-/** How the audit entry's detail names the token behind a call. */
-export const apiTokenNote = (token: ApiTokenCaller) =>
-  ` by API token #${token.tokenId} "${token.tokenName}"${token.readOnly ? ' (read only)' : ''}`;
+/** How the audit entry's detail names the token behind a call (proto's AUDIT_NOTES). */
+export const apiTokenNotes = (token: ApiTokenCaller): AuditNote[] => [
+  { code: 'api_token', params: { id: String(token.tokenId), name: token.tokenName } },
+  ...(token.readOnly ? [{ code: 'read_only' as const, params: {} }] : []),
+];

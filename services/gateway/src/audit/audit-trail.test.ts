@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api } from '@hub/proto';
+import { api, auditDetailOf } from '@hub/proto';
 import type { GuardedRequest } from '../http/request-context.js';
 import { auditEntryOf, auditedOrganization } from './audit-trail.js';
 
@@ -84,5 +84,54 @@ describe("audit entries of the super administrator's acts on an organization", (
       query: { organizationId: '7' },
     });
     expect(auditEntryOf(asked, api.organizationExport, 403).organizationId).toBe(3);
+  });
+});
+
+// The gateway's notes were English words the audit page showed inside its reader's language
+// ('Fallido (500 cut short)'): each is now a sentence of proto's AUDIT_NOTES, read back by code.
+describe("an entry's detail", () => {
+  const byToken = (readOnly: boolean) =>
+    Object.assign(requestOf({}, {}), {
+      actor: undefined,
+      apiToken: {
+        tokenId: 3,
+        tokenName: 'HR "beta" system',
+        organizationId: 7,
+        userId: 5,
+        role: 'admin',
+        readOnly,
+      },
+    }) as unknown as GuardedRequest;
+
+  it("is the status and the gateway's notes, as API clients have read it", () => {
+    expect(auditEntryOf(requestOf({}, {}), api.createUser, 403).detail).toBe('403');
+    expect(auditEntryOf(byToken(false), api.createUser, 201).detail).toBe(
+      '201 by API token #3 "HR "beta" system"',
+    );
+    const cut = auditEntryOf(byToken(true), api.createUser, 200, 'cut_short');
+    expect(cut).toMatchObject({
+      outcome: 'failure',
+      detail: '200 by API token #3 "HR "beta" system" (read only) cut short',
+    });
+    const left = auditEntryOf(requestOf({}, {}), api.createUser, 201, 'caller_left');
+    expect(left).toMatchObject({ outcome: 'success', detail: '201 caller left' });
+  });
+
+  it('is read back to its notes by code, for the audit page to word them', () => {
+    const cut = auditEntryOf(byToken(true), api.createUser, 500, 'cut_short');
+    expect(auditDetailOf(cut.detail ?? '')).toEqual({
+      status: '500',
+      notes: [
+        { code: 'api_token', params: { id: '3', name: 'HR "beta" system' } },
+        { code: 'read_only', params: {} },
+        { code: 'cut_short', params: {} },
+      ],
+    });
+    expect(auditDetailOf('404 caller left')).toEqual({
+      status: '404',
+      notes: [{ code: 'caller_left', params: {} }],
+    });
+    expect(auditDetailOf('401')).toEqual({ status: '401', notes: [] });
+    expect(auditDetailOf('403 refused upstream')).toBeUndefined();
   });
 });

@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import {
   type Actor,
   api,
+  auditDetailText,
+  type AuditNoteCode,
   identityRpc,
   type NewAuditEntry,
   type RouteContract,
@@ -11,7 +13,7 @@ import {
 } from '@hub/proto';
 import type { RpcClient } from '@hub/kit';
 import { clientOf, type GuardedRequest } from '../http/request-context.js';
-import { apiTokenActor, apiTokenNote, apiTokenWriteRoute } from '../api-tokens/api-token-audit.js';
+import { apiTokenActor, apiTokenNotes, apiTokenWriteRoute } from '../api-tokens/api-token-audit.js';
 
 const logger = new Logger('AuditTrail');
 
@@ -116,10 +118,18 @@ function organizationOf(request: FastifyRequest, route: RouteContract, actor: Ac
     : actor.organizationId;
 }
 
+/** How an answer that did not reach its caller whole ended. */
+type Ending = Extract<AuditNoteCode, 'cut_short' | 'caller_left'>;
+
+/**
+ * The entry of a call; `ended` tells how an answer that did not reach the caller whole ended (one
+ * cut short once begun is a failure).
+ */
 export function auditEntryOf(
   request: GuardedRequest,
   route: RouteContract,
   status: number,
+  ended?: Ending,
 ): NewAuditEntry {
   const client = clientOf(request);
   // A refused caller has a session but no actor: the entry still names them.
@@ -127,13 +137,16 @@ export function auditEntryOf(
   const actor = request.actor ?? request.session?.actor ?? (token && apiTokenActor(token));
   return {
     action: route.audit!,
-    outcome: status < 400 ? 'success' : 'failure',
+    outcome: status < 400 && ended !== 'cut_short' ? 'success' : 'failure',
     actorId: actor?.userId ?? null,
     actorEmail: emailTried(request, route),
     actorRole: actor?.role ?? null,
     organizationId: organizationOf(request, route, actor) ?? null,
     target: targetOf(request, route),
-    detail: `${status}${token ? apiTokenNote(token) : ''}`,
+    detail: auditDetailText(status, [
+      ...(token ? apiTokenNotes(token) : []),
+      ...(ended ? [{ code: ended, params: {} }] : []),
+    ]),
     ip: client.ip,
     userAgent: client.userAgent,
   };
@@ -151,24 +164,13 @@ export function auditEntryOf(
 export function registerAuditTrail(fastify: FastifyInstance, rpc: RpcClient): void {
   const recorded = new WeakSet<FastifyRequest>();
   const left = new WeakSet<FastifyRequest>();
-  const record = async (
-    request: FastifyRequest,
-    status: number,
-    note?: 'cut short' | 'caller left',
-  ) => {
+  const record = async (request: FastifyRequest, status: number, ended?: Ending) => {
     const route =
       AUDITED.get(`${request.method} ${request.routeOptions.url ?? ''}`) ??
       apiTokenWriteRoute(request);
     if (!route || recorded.has(request)) return;
     recorded.add(request);
-    const answered = auditEntryOf(request as GuardedRequest, route, status);
-    const entry: NewAuditEntry = note
-      ? {
-          ...answered,
-          ...(note === 'cut short' ? { outcome: 'failure' as const } : {}),
-          detail: `${answered.detail} ${note}`,
-        }
-      : answered;
+    const entry = auditEntryOf(request as GuardedRequest, route, status, ended);
     await rpc
       .call(identityRpc.recordAudit, entry)
       .catch((error: unknown) =>
@@ -178,13 +180,13 @@ export function registerAuditTrail(fastify: FastifyInstance, rpc: RpcClient): vo
   fastify.addHook('onRequest', async (request, reply) => {
     reply.raw.once('close', () => {
       if (reply.raw.writableFinished) return;
-      if (reply.raw.headersSent) void record(request, reply.statusCode, 'cut short');
+      if (reply.raw.headersSent) void record(request, reply.statusCode, 'cut_short');
       else left.add(request);
     });
   });
   // The answer of a request whose caller left is still decided: recorded as it is sent.
   fastify.addHook('onSend', async (request, reply) => {
-    if (left.has(request)) void record(request, reply.statusCode, 'caller left');
+    if (left.has(request)) void record(request, reply.statusCode, 'caller_left');
   });
   fastify.addHook('onResponse', (request, reply) => record(request, reply.statusCode));
 }

@@ -3,6 +3,7 @@ import {
   type Actor,
   CAMERA_LIST_MAX,
   type CameraList,
+  CONNECTION_OK,
   type ConnectionTestResult,
   type CreateIntegrationRequest,
   failureReasonText,
@@ -26,8 +27,6 @@ import {
 } from './integrations.repository.js';
 
 export const INTEGRATION_NOT_FOUND = 'Integration not found';
-/** Names the provider generically, as the spec asks. */
-export const CONNECTION_OK = 'Camera system integration is working properly';
 
 @Injectable()
 export class IntegrationsService {

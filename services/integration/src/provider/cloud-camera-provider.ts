@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { failureReasonText } from '@hub/proto';
 import { CameraPages, pagesBudgetOf } from './camera-pages.js';
 import {
   type CameraListing,
@@ -259,7 +260,7 @@ export class CloudCameraProvider implements CameraProvider {
       ),
     );
     if (!answer.success)
-      throw new ProviderError('protocol', 'The camera system answered no access token.');
+      throw new ProviderError('protocol', failureReasonText('camera_system_no_token'));
     const lifetimeMs = (answer.data.expires_in ?? 3600) * 1000;
     return {
       value: answer.data.access_token,

@@ -1,5 +1,6 @@
+import { failureReasonOf } from '@hub/proto';
 import { describe, expect, it } from 'vitest';
-import { answerFailure } from './provider-answers.js';
+import { answerFailure, networkFailure } from './provider-answers.js';
 
 const NOW = Date.parse('2026-12-06T12:00:00Z');
 
@@ -35,5 +36,54 @@ describe("a camera system's rate limit", () => {
       expect(error.retryAfterMs).toBeUndefined();
       expect(error.message).toBe('The camera system is limiting requests: Slow down.');
     }
+  });
+});
+
+const answered = (status: number, body: object) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+// A connection test's failure, kept as the integration's last test message, reached Spanish and
+// French readers in English: the words around the system's are now proto's FAILURE_REASONS.
+describe("a camera system's failure, as a connection test's message", () => {
+  it("is a catalog sentence around the system's own words, kept as it wrote them", async () => {
+    const failed = await answerFailure(answered(503, { message: 'Down for upkeep' }), NOW);
+    expect(failureReasonOf(failed.message)).toEqual({
+      code: 'camera_system_failed_http',
+      params: { status: '503', detail: 'Down for upkeep' },
+    });
+    const refused = await answerFailure(answered(418, {}), NOW);
+    expect(failureReasonOf(refused.message)).toEqual({
+      code: 'camera_system_refused_http',
+      params: { status: '418', detail: 'HTTP 418' },
+    });
+    expect(failureReasonOf((await answerFailure(rateLimited('30'), NOW)).message)).toEqual({
+      code: 'camera_system_limiting_said_retry',
+      params: { seconds: '30', detail: 'Slow down.' },
+    });
+    expect(failureReasonOf((await answerFailure(rateLimited(), NOW)).message)?.code).toBe(
+      'camera_system_limiting_said',
+    );
+  });
+
+  it('names an unreachable or silent system in a catalog sentence, its password masked', () => {
+    const refused = new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED') });
+    const base = 'https://ops:hunter2@cameras.example.com';
+    expect(failureReasonOf(networkFailure(refused, 10_000, base).message)).toEqual({
+      code: 'camera_system_unreachable_at_cause',
+      params: { address: 'https://ops:***@cameras.example.com', detail: 'connect ECONNREFUSED' },
+    });
+    expect(
+      failureReasonOf(networkFailure(new TypeError('fetch failed'), 10_000, base).message)?.code,
+    ).toBe('camera_system_unreachable_at');
+    const late = Object.assign(new Error('late'), { name: 'TimeoutError' });
+    expect(failureReasonOf(networkFailure(late, 10_000, base).message)).toEqual({
+      code: 'camera_system_no_answer_within',
+      params: { seconds: '10' },
+    });
+  });
+
+  it("is the system's own words alone for a refusal of its credentials", async () => {
+    const denied = await answerFailure(answered(401, { error_description: 'Bad secret' }), NOW);
+    expect(denied.message).toBe('Bad secret');
   });
 });

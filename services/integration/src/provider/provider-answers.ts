@@ -1,4 +1,4 @@
-import { retryAfterMs, withCredentialsMasked } from '@hub/proto';
+import { failureReasonText, retryAfterMs, withCredentialsMasked } from '@hub/proto';
 import { z } from 'zod';
 import { ProviderError } from './camera-provider.js';
 import { RetryPastBudget } from './resilience.js';
@@ -89,19 +89,26 @@ export function networkFailure(error: unknown, timeoutMs: number, baseUrl: strin
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
     return new ProviderError(
       'timeout',
-      `The camera system did not answer within ${timeoutMs / 1000} s.`,
+      failureReasonText('camera_system_no_answer_within', { seconds: String(timeoutMs / 1000) }),
     );
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : '';
   // Organizations read these words in their floor alerts: an address kept from before user info
   // was refused must not show its password.
+  const address = withCredentialsMasked(baseUrl);
   return new ProviderError(
     'unreachable',
-    `Could not reach the camera system at ${withCredentialsMasked(baseUrl)}${cause ? `: ${cause}` : ''}.`,
+    cause
+      ? failureReasonText('camera_system_unreachable_at_cause', { address, detail: cause })
+      : failureReasonText('camera_system_unreachable_at', { address }),
     'Check the API base URL and that the server can reach it.',
   );
 }
 
-/** Turns the provider's error answer into our kinds, keeping its own message and suggestion. */
+/**
+ * Turns the provider's error answer into our kinds, keeping its own message and suggestion: a
+ * refusal of the credentials or of access is its words alone, any other in a sentence of proto's
+ * FAILURE_REASONS around them, which the web app words in its reader's language.
+ */
 export async function answerFailure(response: Response, now = Date.now()): Promise<ProviderError> {
   // Words too long to read (or that stop coming) are left out; the status still says the kind.
   const words = await readBounded(response, { what: 'an error', maxBytes: ERROR_ANSWER_MAX_BYTES })
@@ -125,15 +132,18 @@ export async function answerFailure(response: Response, now = Date.now()): Promi
     const seconds = waitMs === undefined ? undefined : Math.ceil(waitMs / 1000);
     return new ProviderError(
       'rate_limited',
-      `The camera system is limiting requests${seconds !== undefined ? ` (retry after ${seconds} s)` : ''}: ${said}`,
+      seconds === undefined
+        ? failureReasonText('camera_system_limiting_said', { detail: said })
+        : failureReasonText('camera_system_limiting_said_retry', {
+            seconds: String(seconds),
+            detail: said,
+          }),
       'Try again later.',
       waitMs,
     );
   }
+  const parts = { status: String(status), detail: said };
   if (status >= 500)
-    return new ProviderError('unavailable', `The camera system failed (HTTP ${status}): ${said}`);
-  return new ProviderError(
-    'protocol',
-    `The camera system refused the call (HTTP ${status}): ${said}`,
-  );
+    return new ProviderError('unavailable', failureReasonText('camera_system_failed_http', parts));
+  return new ProviderError('protocol', failureReasonText('camera_system_refused_http', parts));
 }

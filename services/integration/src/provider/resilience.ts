@@ -1,3 +1,4 @@
+import { failureReasonText } from '@hub/proto';
 import { ProviderError } from './camera-provider.js';
 
 export interface ResiliencePolicy {
@@ -41,7 +42,10 @@ export class CircuitBreaker {
     if (wait > 0)
       throw new ProviderError(
         'circuit_open',
-        `The camera system failed ${this.policy.breakerFailures} times in a row; calls resume in ${Math.ceil(wait / 1000)} s.`,
+        failureReasonText('camera_system_circuit_open', {
+          count: String(this.policy.breakerFailures),
+          seconds: String(Math.ceil(wait / 1000)),
+        }),
         'Check that the camera system is up and reachable from the server.',
       );
   }

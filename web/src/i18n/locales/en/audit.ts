@@ -17,6 +17,13 @@ export const audit = {
   failed: 'Failed ({{detail}})',
   user: 'User #{{id}}',
   unknown: 'Unknown',
+  /** The gateway's notes after a failure's status (proto's AUDIT_NOTES, by code). */
+  notes: {
+    api_token: 'by API token #{{id}} "{{name}}"',
+    read_only: '(read only)',
+    cut_short: 'cut short',
+    caller_left: 'caller left',
+  },
   actions: {
     apiTokenCreate: 'Api token create',
     apiTokenRevoke: 'Api token revoke',

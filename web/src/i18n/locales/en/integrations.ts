@@ -1,3 +1,5 @@
+import { CONNECTION_OK } from '@hub/proto';
+
 /** Integrations: the camera system, its cameras and their assignments. */
 export const integrations = {
   title: 'Integrations',
@@ -14,6 +16,7 @@ export const integrations = {
     manage: 'Manage Cameras',
     credentials: 'Credentials',
     connected: 'Connection Successful',
+    connectionOk: CONNECTION_OK,
     connectionFailed: 'Connection Failed',
     connectFailed: 'Failed to connect to the camera system',
     connectionError: 'Connection Error',

@@ -15,6 +15,12 @@ export const audit: Catalog['audit'] = {
   failed: 'Fallido ({{detail}})',
   user: 'Usuario n.º {{id}}',
   unknown: 'Desconocido',
+  notes: {
+    api_token: 'con el token de API n.º {{id}} «{{name}}»',
+    read_only: 'de solo lectura',
+    cut_short: 'respuesta interrumpida',
+    caller_left: 'quien llamó se desconectó',
+  },
   actions: {
     apiTokenCreate: 'Token de API creado',
     apiTokenRevoke: 'Token de API revocado',

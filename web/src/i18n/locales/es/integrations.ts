@@ -15,6 +15,7 @@ export const integrations: Catalog['integrations'] = {
     manage: 'Gestionar cámaras',
     credentials: 'Credenciales',
     connected: 'Conexión correcta',
+    connectionOk: 'La integración del sistema de cámaras funciona correctamente',
     connectionFailed: 'Conexión fallida',
     connectFailed: 'No se pudo conectar con el sistema de cámaras',
     connectionError: 'Error de conexión',

@@ -16,6 +16,12 @@ export const audit: Catalog['audit'] = {
   failed: 'Échec ({{detail}})',
   user: 'Utilisateur n° {{id}}',
   unknown: 'Inconnu',
+  notes: {
+    api_token: 'avec le jeton d’API n° {{id}} « {{name}} »',
+    read_only: 'en lecture seule',
+    cut_short: 'réponse interrompue',
+    caller_left: 'l’appelant s’est déconnecté',
+  },
   actions: {
     apiTokenCreate: 'Jeton d’API créé',
     apiTokenRevoke: 'Jeton d’API révoqué',

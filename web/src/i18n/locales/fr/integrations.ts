@@ -16,6 +16,7 @@ export const integrations: Catalog['integrations'] = {
     manage: 'Gérer les caméras',
     credentials: 'Identifiants',
     connected: 'Connexion réussie',
+    connectionOk: 'L’intégration du système de caméras fonctionne correctement',
     connectionFailed: 'Échec de la connexion',
     connectFailed: 'Impossible de se connecter au système de caméras',
     connectionError: 'Erreur de connexion',
