@@ -144,7 +144,16 @@ describe("a worker's failure reason", () => {
   });
 
   it('knows each part of the catalogs as a count (digits regrouped) or as text (kept as written)', () => {
-    const text = new Set(['detail', 'title', 'camera', 'program', 'duration', 'status', 'page']);
+    const text = new Set([
+      'detail',
+      'title',
+      'camera',
+      'program',
+      'duration',
+      'status',
+      'page',
+      'address',
+    ]);
     const parts = [...Object.values(FAILURE_REASONS), ...Object.values(SUGGESTIONS)].flatMap(
       (sentence) => [...sentence.matchAll(/\{(\w+)\}/g)].map(([, name]) => name!),
     );
