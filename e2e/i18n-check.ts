@@ -81,7 +81,13 @@ export const untranslatedTexts = (page: Page): Promise<string[]> =>
       const shown = text.endsWith('…') ? text.slice(0, -1).trimEnd() : text;
       if (data.some((one) => one.includes(shown))) return true;
       let rest = text;
-      for (const one of data) if (rest.includes(one)) rest = rest.replaceAll(one, ' ');
+      // Whole words only: a one-letter answer option ('A', 'D') taken out of 'Apr 2026' or
+      // 'Dec 6, 2026' left 'pr' and 'ec', which no date has.
+      for (const one of data) {
+        if (!rest.includes(one)) continue;
+        const escaped = one.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        rest = rest.replace(new RegExp(`(?<!\\p{L})${escaped}(?!\\p{L})`, 'gu'), ' ');
+      }
       const words = rest.split(/[^\p{L}]+/u).filter(Boolean);
       // Initials drawn from a name (an avatar's "MF") are data too.
       return words.every(

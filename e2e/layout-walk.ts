@@ -1,7 +1,6 @@
 import { ROLES, type Role } from '@hub/proto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { PagePath } from '../web/src/access/pageAccess.js';
 import { PSEUDO_LOCALE, PSEUDO_LOCALE_FLAG } from '../web/src/i18n/pseudo.js';
 import { seenToasts } from './browser.js';
 import { recordApiStrings, untranslatedTexts } from './i18n-check.js';
@@ -23,7 +22,15 @@ import {
   settled,
   signedInTab,
 } from './page-walk.js';
-import { address, credentials, setUpWalkRecords, walkRecords } from './walk-records.js';
+import {
+  address,
+  certifyForPublicPages,
+  credentials,
+  PUBLIC_PAGES,
+  setUpWalkRecords,
+  walkRecords,
+  type WalkedPath,
+} from './walk-records.js';
 
 export { measure, VIEWPORTS } from './layout-check.js';
 export { credentials, PASSWORD, PEOPLE, signedIn, walkRecords } from './walk-records.js';
@@ -31,7 +38,9 @@ export { credentials, PASSWORD, PEOPLE, signedIn, walkRecords } from './walk-rec
 /**
  * The layout and accessibility walk of `e2e/pages*.e2e.test.ts`, generated from the web app's
  * role table (PAGE_ACCESS), like the access test: every page each role may open, walked once per
- * role in one signed-in tab (e2e/page-walk.ts), and checked
+ * role in one signed-in tab (e2e/page-walk.ts), and the public pages outside the shell that show
+ * records (PUBLIC_PAGES of e2e/walk-records.ts: a certificate's verification), walked once, and
+ * checked
  *
  * - on a phone (390 x 844), a tablet (768 x 1024) and a desktop (1280 x 900), issues #34 point 1
  *   and #51: the page has the width (the sidebar is a drawer below 1024 px), no element's box
@@ -81,7 +90,7 @@ const LANGUAGE_PASSES = [
 ] as const;
 const ENGLISH = 'en';
 
-const screenshotName = (prefix: string, role: Role, path: PagePath) =>
+const screenshotName = (prefix: string, role: Role, path: WalkedPath) =>
   `${prefix}-${role}-${path.replaceAll('/', '_').replaceAll('$', '')}`;
 
 async function showLanguage(page: Page, language: string) {
@@ -103,7 +112,7 @@ async function layoutAt(page: Page, label: string, width: number): Promise<strin
 }
 
 /** The page is shown to the role (a page it may open), with no error toast since it opened. */
-async function accessProblem(page: Page, path: PagePath, toastsBefore: number) {
+async function accessProblem(page: Page, path: WalkedPath, toastsBefore: number) {
   const outcome = await pageOutcome(page, path);
   const errors = (await seenToasts(page))
     .slice(toastsBefore)
@@ -114,7 +123,7 @@ async function accessProblem(page: Page, path: PagePath, toastsBefore: number) {
 }
 
 /** The page at 390 px in the pseudo-locale and in Spanish. */
-async function checkLanguages(page: Page, role: Role, path: PagePath, findings: WalkFindings) {
+async function checkLanguages(page: Page, role: Role, path: WalkedPath, findings: WalkFindings) {
   const where = address(path);
   for (const pass of LANGUAGE_PASSES) {
     if (pass !== LANGUAGE_PASSES[0]) await showLanguage(page, pass.language);
@@ -136,7 +145,7 @@ async function checkLanguages(page: Page, role: Role, path: PagePath, findings: 
 async function checkWidths(
   page: Page,
   role: Role,
-  path: PagePath,
+  path: WalkedPath,
   findings: WalkFindings,
   widths: readonly (typeof VIEWPORTS)[number][],
 ) {
@@ -153,7 +162,12 @@ async function checkWidths(
 }
 
 /** axe-core on the page as it is now (at desktop width). */
-async function checkAccessibility(page: Page, role: Role, path: PagePath, findings: WalkFindings) {
+async function checkAccessibility(
+  page: Page,
+  role: Role,
+  path: WalkedPath,
+  findings: WalkFindings,
+) {
   for (const violation of (await audit(page)).violations) {
     if (BLOCKING.includes(violation.impact ?? '')) {
       findings.accessibility.push(describeViolation(`${role} ${address(path)}`, violation));
@@ -178,7 +192,7 @@ const DESKTOP = VIEWPORTS[2];
 async function checkPage(
   page: Page,
   role: Role,
-  path: PagePath,
+  path: WalkedPath,
   findings: WalkFindings,
   fromPhone: boolean,
 ) {
@@ -200,6 +214,13 @@ async function checkPage(
     await checkLanguages(page, role, path, findings);
   }
 }
+
+/**
+ * Who walks the public pages (PUBLIC_PAGES), once, after their shell pages: the public pages
+ * read the same to everyone, and the training supervisor's file walks one role where the others
+ * walk two.
+ */
+const PUBLIC_PAGES_WALKER: Role = 'training_supervisor';
 
 /** Each role's pages, walked once for every check. */
 const walks = new Map<Role, Promise<WalkFindings>>();
@@ -229,8 +250,15 @@ function walk(role: Role): Promise<WalkFindings> {
         accessibility: [],
         access: [],
       };
-      for (const [index, path] of pagesOf(role).entries()) {
+      const shellPages = pagesOf(role);
+      for (const [index, path] of shellPages.entries()) {
         await checkPage(page, role, path, result, index % 2 === 0);
+      }
+      if (role === PUBLIC_PAGES_WALKER) {
+        await certifyForPublicPages();
+        for (const [index, path] of PUBLIC_PAGES.entries()) {
+          await checkPage(page, role, path, result, (shellPages.length + index) % 2 === 0);
+        }
       }
       await context.close();
       return result;

@@ -3,6 +3,7 @@ import { ROLES, type Role } from '@hub/proto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PAGE_ACCESS, type PagePath } from '../web/src/access/pageAccess.js';
 import { ARTIFACTS_DIR, followLink, recordToasts, signInAt } from './browser.js';
+import type { WalkedPath } from './walk-records.js';
 
 /**
  * Walks the app's pages in one signed-in tab, the way a person clicks through them: the first
@@ -128,7 +129,7 @@ export type PageOutcome = 'page' | 'restricted' | 'denied';
  * What the page just opened shows, once its requests have settled: the console refuses by
  * going back to the dashboard ('Access Denied'), the other pages by Access Restricted.
  */
-export async function pageOutcome(page: Page, path: PagePath): Promise<PageOutcome> {
+export async function pageOutcome(page: Page, path: WalkedPath): Promise<PageOutcome> {
   // The shell's main, at any width (below 1024 px the sidebar is a closed drawer).
   await page.locator('main').waitFor();
   if (new URL(page.url()).pathname === '/dashboard' && path !== 'dashboard') return 'denied';

@@ -31,6 +31,10 @@ const CallbackPage = lazyRouteComponent(() => import('./auth/CallbackPage'), 'Ca
 const PrivacyPage = lazyRouteComponent(() => import('./auth/InfoPages'), 'PrivacyPage');
 const SupportPage = lazyRouteComponent(() => import('./auth/InfoPages'), 'SupportPage');
 const TermsPage = lazyRouteComponent(() => import('./auth/InfoPages'), 'TermsPage');
+const VerifyCertificationPage = lazyRouteComponent(
+  () => import('./certifications/verify/VerifyCertificationPage'),
+  'VerifyCertificationPage',
+);
 const CertificationsPage = lazyRouteComponent(
   () => import('./certifications/CertificationsPage'),
   'CertificationsPage',
@@ -161,6 +165,13 @@ const confirmEmailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'confirm-email',
   component: ConfirmEmailPage,
+});
+
+/** A paper certificate's printed address: anyone checks its code, signed in or not. */
+const verifyCertificateRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'verify/$code',
+  component: VerifyCertificationPage,
 });
 
 /** Every signed-in page renders inside the shell, which waits for the current user. */
@@ -312,6 +323,7 @@ const routeTree = rootRoute.addChildren([
   privacyRoute,
   termsRoute,
   supportRoute,
+  verifyCertificateRoute,
   shellRoute.addChildren(shellPages),
 ]);
 

@@ -197,7 +197,9 @@ export class CertificationsService {
         new Date(),
       ),
       verificationCode: row.verification_code,
-      verifyUrl: `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/api/certifications/verify/${row.verification_code}`,
+      // The web app's public page (web/src/router.tsx, /verify/$code), not the API: whoever
+      // checks the paper reads the answer in their language, signed in or not.
+      verifyUrl: `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/verify/${encodeURIComponent(row.verification_code)}`,
     });
     return {
       fileName: certificateFileName(row.title, row.holder_name, row.id, language),
