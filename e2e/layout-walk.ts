@@ -24,7 +24,6 @@ import {
 } from './page-walk.js';
 import {
   address,
-  certifyForPublicPages,
   credentials,
   PUBLIC_PAGES,
   setUpWalkRecords,
@@ -255,7 +254,6 @@ function walk(role: Role): Promise<WalkFindings> {
         await checkPage(page, role, path, result, index % 2 === 0);
       }
       if (role === PUBLIC_PAGES_WALKER) {
-        await certifyForPublicPages();
         for (const [index, path] of PUBLIC_PAGES.entries()) {
           await checkPage(page, role, path, result, (shellPages.length + index) % 2 === 0);
         }
