@@ -1,30 +1,14 @@
-import { type Certification, UNCATEGORIZED } from '@hub/proto';
+import { UNCATEGORIZED } from '@hub/proto';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../i18n/i18n';
+import { aCertification } from './certification-pages.test-support';
 import { CategoriesCard } from './CategoriesCard';
 import { CertificationRow } from './CertificationRow';
 import { matchesSearch } from './format';
 
-const certification: Certification = {
-  id: 1,
-  userId: 2,
-  holderName: 'Otto Operator',
-  kind: 'sop',
-  subjectId: 3,
-  title: 'Cooling cooked food',
-  categories: [UNCATEGORIZED],
-  score: null,
-  issuedAt: '2026-01-31T10:00:00.000Z',
-  expiresAt: '2027-01-31T10:00:00.000Z',
-  validityMonths: 12,
-  state: 'active',
-  verificationCode: 'ABCD-EFGH-JKMN',
-  revokedAt: null,
-  revokedReason: null,
-  reobservation: null,
-};
+const certification = aCertification({ categories: [UNCATEGORIZED], score: null });
 
 // The language is i18n's state, shared with the files the worker runs next (unit's isolate: false).
 afterEach(() => i18n.changeLanguage('en'));

@@ -14,29 +14,48 @@ export interface PagedCertifications {
   summary: Partial<CertificationSummary>;
 }
 
+/** A certification of Otto's, active, as the tests' reader sees one; `fields` change it. */
+export function aCertification(fields: Partial<Certification> = {}): Certification {
+  return {
+    id: 1,
+    userId: 2,
+    holderName: 'Otto Operator',
+    kind: 'sop',
+    subjectId: 3,
+    title: 'Cooling cooked food',
+    categories: ['Safety', 'Kitchen'],
+    score: 100,
+    issuedAt: '2026-01-31T10:00:00.000Z',
+    expiresAt: '2027-01-31T10:00:00.000Z',
+    validityMonths: 12,
+    state: 'active',
+    verificationCode: 'ABCD-EFGH-JKMN',
+    revokedAt: null,
+    revokedReason: null,
+    reobservation: null,
+    ...fields,
+  };
+}
+
 /**
  * Pages of `total` certifications alike but for their holder (`Holder <id>`): a page lists the
  * given ids and answers `nextCursor`.
  */
 export function certificationPages({ total, state, expiresAt, summary }: PagedCertifications) {
-  const certification = (id: number): Certification => ({
-    id,
-    userId: 100 + id,
-    holderName: `Holder ${id}`,
-    kind: 'sop',
-    subjectId: 4,
-    title: 'Cooling',
-    categories: ['Kitchen'],
-    score: 90,
-    issuedAt: '2026-11-01T00:00:00.000Z',
-    expiresAt,
-    validityMonths: 12,
-    state,
-    verificationCode: `CODE-${id}`,
-    revokedAt: null,
-    revokedReason: null,
-    reobservation: null,
-  });
+  const certification = (id: number): Certification =>
+    aCertification({
+      id,
+      userId: 100 + id,
+      holderName: `Holder ${id}`,
+      subjectId: 4,
+      title: 'Cooling',
+      categories: ['Kitchen'],
+      score: 90,
+      issuedAt: '2026-11-01T00:00:00.000Z',
+      expiresAt,
+      state,
+      verificationCode: `CODE-${id}`,
+    });
   return (ids: number[], nextCursor: string | null): CertificationList => ({
     certifications: ids.map(certification),
     totalCount: total,

@@ -1,4 +1,4 @@
-import { type Certification, DEFAULT_PREFERENCES } from '@hub/proto';
+import { DEFAULT_PREFERENCES } from '@hub/proto';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   canRevoke,
@@ -11,29 +11,13 @@ import {
 } from './format';
 import { setDatePreferences } from '../ui/dates';
 import { i18n } from '../i18n/i18n';
+import { aCertification } from './certification-pages.test-support';
 
 // The preferences are the module's state, shared with the files the worker runs next (unit's
 // isolate: false): each test here sets its own, and the defaults are back after it.
 afterEach(() => setDatePreferences(DEFAULT_PREFERENCES));
 
-const certification: Certification = {
-  id: 1,
-  userId: 2,
-  holderName: 'Otto Operator',
-  kind: 'sop',
-  subjectId: 3,
-  title: 'Cooling cooked food',
-  categories: ['Safety', 'Kitchen'],
-  score: 100,
-  issuedAt: '2026-01-31T10:00:00.000Z',
-  expiresAt: '2027-01-31T10:00:00.000Z',
-  validityMonths: 12,
-  state: 'active',
-  verificationCode: 'ABCD-EFGH-JKMN',
-  revokedAt: null,
-  revokedReason: null,
-  reobservation: null,
-};
+const certification = aCertification();
 
 describe('certification text', () => {
   /** A French row read 'Score 66.7 %': the decimal point of English in a comma language. */
