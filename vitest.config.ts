@@ -62,6 +62,7 @@ export default defineConfig({
           // database and key prefix of its own; what a process holds once (the metrics registry,
           // face-api's nets) is shared, and the tests reading it count from their own start.
           isolate: false,
+          setupFiles: ['packages/testing/src/deprecations-thrown.setup.ts'],
           // Drops the template databases the suites' databases were copied from.
           globalSetup: ['packages/testing/src/database-templates.global-setup.ts'],
           include: ['{packages,services,workers,infra}/**/*.int.test.ts'],

@@ -56,8 +56,8 @@ export interface TestStack {
   observation: RunningObservation;
   video: RunningVideo;
   integration: RunningIntegration;
-  /** A client of the stack's own database, with the identity schema on its search path. */
-  sql: pg.Client;
+  /** The suite's database as identity's schema: a pool, so set-ups may write at once. */
+  sql: pg.Pool;
   redis: Redis;
   /** The same object storage the services use. */
   storage: ObjectStorage;
@@ -193,8 +193,11 @@ export async function startTestStack(
     startIntegration(readIntegrationConfig(common)),
   ] as const);
   const gateway = await createGateway(readGatewayConfig(common));
-  const sql = new pg.Client({ connectionString: databaseUrl, options: '-c search_path=identity' });
-  await sql.connect();
+  const sql = new pg.Pool({
+    connectionString: databaseUrl,
+    options: '-c search_path=identity',
+    max: 4,
+  });
   const redis = new Redis(TEST_REDIS_URL);
   return {
     url: gateway.url,
