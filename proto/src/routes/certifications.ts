@@ -46,6 +46,7 @@ export const certificationsRoutes = {
       "Check a certificate's verification code (no session needed; non-sensitive facts only)",
     tag: 'certifications',
     access: 'public',
+    rateLimited: true,
     params: z.object({ code: z.string().trim().min(4).max(40) }),
     response: CertificationVerification,
   }),

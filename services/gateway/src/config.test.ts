@@ -8,6 +8,8 @@ describe('gateway configuration', () => {
     const config = readGatewayConfig({});
     expect(config.PORT).toBe(8080);
     expect(config.REDIS_PREFIX).toBe('hub:');
+    // docs/configuration.md: 30 certificate checks a minute per client address.
+    expect(config.CERTIFICATE_VERIFY_MAX_REQUESTS_PER_MINUTE).toBe(30);
   });
 
   it('refuses videos over 2 GB unless a test lowers the limit, never raises it', () => {

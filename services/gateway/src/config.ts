@@ -46,6 +46,11 @@ export const GatewayEnv = BaseEnv.extend(StorageEnv.shape).extend({
   /** Requests per minute one API token may make (past it: 429 with Retry-After). */
   API_TOKEN_MAX_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /**
+   * Certificate verifications (public, no sign-in) per client address and minute, wrong codes
+   * counted too: guessing codes is what it bounds (past it: 429 with Retry-After).
+   */
+  CERTIFICATE_VERIFY_MAX_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /**
    * The largest video upload, refused while it streams: the spec's 2 GB. Lower only for a test
    * of that refusal, which then streams 68 MB instead of 2 GB (its message still says 2GB).
    */

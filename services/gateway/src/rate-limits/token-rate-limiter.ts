@@ -12,10 +12,18 @@ const WINDOW_SECONDS = 60;
 export type BearerTokenKind = 'api-token' | 'scim' | 'sensor-token' | 'sensor-client';
 
 /**
- * Requests per bearer token and minute, counted in Redis as the sign-in limits are, so every
- * gateway replica shares the count. A busy program is slowed down with 429 and Retry-After
- * (which Okta and Entra ID honour for SCIM), never cut off; each caller words the refusal in its
- * own protocol.
+ * Public routes that need no credential at all, counted per client network (the key is its
+ * digest): `certificate-verify` bounds guessing verification codes from one address.
+ */
+export type PublicRouteKind = 'certificate-verify';
+
+type CountKind = BearerTokenKind | PublicRouteKind;
+
+/**
+ * Requests per bearer token (or, on a public route, per client network) and minute, counted in
+ * Redis as the sign-in limits are, so every gateway replica shares the count. A busy program is
+ * slowed down with 429 and Retry-After (which Okta and Entra ID honour for SCIM), never cut off;
+ * each caller words the refusal in its own protocol.
  */
 @Injectable()
 export class TokenRateLimiter {
@@ -26,7 +34,7 @@ export class TokenRateLimiter {
 
   /** Counts one request; the seconds to wait when the token is over its budget, else null. */
   async retryAfter(
-    kind: BearerTokenKind,
+    kind: CountKind,
     tokenId: number | string,
     perMinute: number,
   ): Promise<number | null> {
@@ -45,7 +53,7 @@ export class TokenRateLimiter {
    * Takes back one request `retryAfter` counted, once it proved not to be what the budget bounds
    * (a sensor reading whose token resolved).
    */
-  async giveBack(kind: BearerTokenKind, tokenId: number | string): Promise<void> {
+  async giveBack(kind: CountKind, tokenId: number | string): Promise<void> {
     const key = `${this.config.REDIS_PREFIX}ratelimit:${kind}:${tokenId}`;
     // Should the window have ended meanwhile, the count left below zero still expires.
     await this.redis.multi().decr(key).expire(key, WINDOW_SECONDS, 'NX').exec();

@@ -4,7 +4,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/i18n';
 import { VerificationResult } from './VerificationResult';
-import { verdictOf, type VerifyOutcome } from './verification';
+import { ApiError } from '../../api/client';
+import { outcomeOfError, verdictOf, type VerifyOutcome } from './verification';
 
 const CODE = 'ABCD-EFGH-JKMN';
 
@@ -64,6 +65,32 @@ describe('the public verification of a certificate, read in Spanish', () => {
     expect(markup).toContain('Ningún certificado tiene este código');
     expect(markup).toContain(CODE);
     expect(markup).not.toContain('Otto Operator');
+  });
+
+  it('says too many checks came from the network when the server refuses with 429', () => {
+    const retry = () => {};
+    const refused = ApiError.fromBody(429, { message: 'Too many certificate checks' }, 42_000);
+    const outcome = outcomeOfError(refused, retry);
+    expect(outcome).toEqual({ status: 'rateLimited', retry });
+    const markup = render(outcome);
+    expect(markup).toContain('Demasiadas comprobaciones');
+    expect(markup).toContain('Espere un minuto');
+    expect(markup).toContain('Reintentar');
+    expect(markup).not.toContain('No se pudo comprobar el certificado');
+  });
+
+  it('reads 404 and 400 as an unknown code, anything else as a retry', () => {
+    const retry = () => {};
+    expect(outcomeOfError(ApiError.fromBody(404, {}), retry)).toEqual({ status: 'unknown' });
+    expect(outcomeOfError(ApiError.fromBody(400, {}), retry)).toEqual({ status: 'unknown' });
+    expect(outcomeOfError(ApiError.fromBody(503, {}), retry)).toEqual({
+      status: 'unreachable',
+      retry,
+    });
+    expect(outcomeOfError(new TypeError('Failed to fetch'), retry)).toEqual({
+      status: 'unreachable',
+      retry,
+    });
   });
 
   it('counts a certificate expiring soon as valid, and only the three verdicts', () => {

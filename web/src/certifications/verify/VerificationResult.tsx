@@ -31,10 +31,10 @@ export function VerificationResult({ code, outcome }: { code: string; outcome: V
       </div>
     );
   }
-  if (outcome.status === 'unreachable') {
+  if (outcome.status === 'unreachable' || outcome.status === 'rateLimited') {
     return (
       <div role="alert" className="space-y-4 text-center">
-        <p>{t('certifications.verify.unreachable')}</p>
+        <p>{t(`certifications.verify.${outcome.status}`)}</p>
         <button type="button" onClick={outcome.retry} className={smallButtonClass}>
           {t('common.tryAgain')}
         </button>

@@ -8,6 +8,7 @@ export type VerifyOutcome =
   | { status: 'checking' }
   | { status: 'unknown' }
   | { status: 'unreachable'; retry: () => void }
+  | { status: 'rateLimited'; retry: () => void }
   | { status: 'found'; verification: CertificationVerification };
 
 /** What the reader of a paper needs first: does it stand, and if not, why. */
@@ -20,18 +21,22 @@ export function verdictOf(verification: CertificationVerification): Verdict {
 }
 
 /**
- * The code's verification. The server answers 404 to a code no certificate has and 400 to one
- * its schema refuses (too short, too long): both are an unknown code to the reader; anything
- * else (the network, an outage) may pass, so it offers a retry.
+ * What a failed verification tells the reader. The server answers 404 to a code no certificate
+ * has and 400 to one its schema refuses (too short, too long): both are an unknown code to the
+ * reader. 429 is the gateway's limit of checks per client address and minute (guessing codes is
+ * what it bounds): the reader is told to wait, not that the check failed. Anything else (the
+ * network, an outage) may pass, so it offers a retry.
  */
+export function outcomeOfError(error: unknown, retry: () => void): VerifyOutcome {
+  if (isApiError(error, 404) || isApiError(error, 400)) return { status: 'unknown' };
+  if (isApiError(error, 429)) return { status: 'rateLimited', retry };
+  return { status: 'unreachable', retry };
+}
+
+/** The code's verification. */
 export function useVerification(code: string): VerifyOutcome {
   const verify = useQuery(verificationQuery(code));
   if (verify.data) return { status: 'found', verification: verify.data };
-  if (verify.isError) {
-    if (isApiError(verify.error, 404) || isApiError(verify.error, 400)) {
-      return { status: 'unknown' };
-    }
-    return { status: 'unreachable', retry: () => void verify.refetch() };
-  }
+  if (verify.isError) return outcomeOfError(verify.error, () => void verify.refetch());
   return { status: 'checking' };
 }

@@ -80,4 +80,5 @@ export const certifications = {
     unknownHint: 'Check that the address holds the code printed on the certificate.',
     unreachable: 'The certificate could not be checked.',
   },
+    rateLimited: 'Too many certificate checks from your network. Wait a minute, then try again.',
 } as const;

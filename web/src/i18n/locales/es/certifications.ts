@@ -81,4 +81,6 @@ export const certifications: Texts<typeof english> = {
     unknownHint: 'Compruebe que la dirección lleva el código impreso en el certificado.',
     unreachable: 'No se pudo comprobar el certificado.',
   },
+    rateLimited:
+      'Demasiadas comprobaciones de certificados desde su red. Espere un minuto y vuelva a intentarlo.',
 };

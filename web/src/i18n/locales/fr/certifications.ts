@@ -82,4 +82,6 @@ export const certifications: Texts<typeof english> = {
     unknownHint: 'Vérifiez que l’adresse reprend le code imprimé sur le certificat.',
     unreachable: 'Le certificat n’a pas pu être vérifié.',
   },
+    rateLimited:
+      'Trop de vérifications de certificats depuis votre réseau. Patientez une minute, puis réessayez.',
 };
