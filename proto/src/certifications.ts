@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PageCursor, PageInfo } from './paging.js';
 import { RowId } from './row-id.js';
+import type { Language } from './settings.js';
 
 /** Spec: certificates are expiring soon within 30 days. */
 export const EXPIRING_SOON_DAYS = 30;
@@ -55,6 +56,7 @@ export const CertificationListQuery = z.object({
   /**
    * Words of the holder's name, the title or a category (an SOP's tag, a course's category),
    * case-insensitive: searched among all of them, not only the `limit` most recent listed.
+   * UNCATEGORIZED is found by its English word and by the caller's language's (UNCATEGORIZED_WORDS).
    */
   search: z.string().trim().max(200).optional(),
   /** The `nextCursor` of the page before (none: the first page), the same filters asked again. */
@@ -76,9 +78,20 @@ export type CertificationSummary = z.infer<typeof CertificationSummary>;
 
 /**
  * The category named for a certification whose SOP has no tags or whose course has no category:
- * a word the server sends and readers see translated (the web app's certifications.uncategorized).
+ * a word the server sends and readers see translated (UNCATEGORIZED_WORDS).
  */
 export const UNCATEGORIZED = 'Uncategorized';
+
+/**
+ * UNCATEGORIZED as each language's reader sees it: the web app's certifications.uncategorized,
+ * and the word the list's search finds those certifications by for that reader (besides the
+ * English one the server sends).
+ */
+export const UNCATEGORIZED_WORDS: Record<Language, string> = {
+  en: UNCATEGORIZED,
+  es: 'Sin categoría',
+  fr: 'Sans catégorie',
+};
 
 export const CertificationCategory = z.object({ name: z.string(), count: z.number().int() });
 

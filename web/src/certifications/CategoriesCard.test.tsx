@@ -42,4 +42,11 @@ describe('the category of certifications without one', () => {
     expect(matchesSearch(certification, 'sin categ')).toBe(true);
     expect(matchesSearch(certification, 'kitchen')).toBe(false);
   });
+
+  it('is found without its accents or capitals, as the server finds it', async () => {
+    await i18n.changeLanguage('es');
+    expect(matchesSearch(certification, 'SIN CATEGORIA')).toBe(true);
+    await i18n.changeLanguage('fr');
+    expect(matchesSearch(certification, 'sans categorie')).toBe(true);
+  });
 });

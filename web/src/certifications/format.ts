@@ -70,12 +70,19 @@ export function categoryLabel(name: string): string {
  * by the server's (whose search matches the English word).
  */
 export function matchesSearch(certification: Certification, search: string): boolean {
-  const needle = search.trim().toLowerCase();
+  const needle = folded(search.trim());
   if (needle === '') return true;
   return [
     certification.holderName,
     certification.title,
     ...certification.categories,
     ...certification.categories.map(categoryLabel),
-  ].some((text) => text.toLowerCase().includes(needle));
+  ].some((text) => folded(text).includes(needle));
 }
+
+/** Lower case without accents, as the server's search of the category words. */
+const folded = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Mn}/gu, '')
+    .toLocaleLowerCase('en');

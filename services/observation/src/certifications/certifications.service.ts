@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   type Actor,
   type Certification,
@@ -7,8 +7,10 @@ import {
   type CertificationListQuery,
   type CertificationVerification,
   identityRpc,
+  type Language,
   libraryRpc,
   UNCATEGORIZED,
+  UNCATEGORIZED_WORDS,
 } from '@hub/proto';
 import { RpcClient, RpcFailure, WebhookAnnouncer } from '@hub/kit';
 import { certificationData } from './certification-webhook.js';
@@ -25,6 +27,17 @@ import {
 
 export const NOT_FOUND = 'Certification not found';
 export const UNKNOWN_CODE = 'No certificate has this verification code.';
+
+/** How long a search waits for the reader's language before it searches the English word alone. */
+const LANGUAGE_LOOKUP_MS = 3000;
+const log = new Logger('CertificationsService');
+
+/** Lower case without accents: 'Sin categoría' and 'sin categoria' search alike. */
+const folded = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Mn}/gu, '')
+    .toLocaleLowerCase('en');
 
 /** Certifications as records: listed, printed, verified and revoked. */
 @Injectable()
@@ -97,21 +110,49 @@ export class CertificationsService {
   }
 
   /**
+   * The language the actor reads the page in, as identity answers it for every text the server
+   * writes them (the web app chooses by the same rule). Identity away or not knowing them:
+   * English, whose word the search always matches.
+   */
+  private async readerLanguage(actor: Actor): Promise<Language> {
+    try {
+      const [reader] = await this.rpc.call(
+        identityRpc.languagesOf,
+        { userIds: [actor.userId] },
+        LANGUAGE_LOOKUP_MS,
+      );
+      return reader?.language ?? 'en';
+    } catch (error) {
+      log.warn(`user ${actor.userId}'s language unknown, searched in English: ${String(error)}`);
+      return 'en';
+    }
+  }
+
+  /**
    * The SOPs and courses whose categories (as `categoriesOf` names them) hold the search, among
    * every subject in the actor's scope: a search reaches all certifications, not only those of
-   * the pages read (200 of 100,000, where a holder's name found nothing older).
+   * the pages read (200 of 100,000, where a holder's name found nothing older). UNCATEGORIZED is
+   * found by the English word the server sends and by the word the reader sees for it
+   * (UNCATEGORIZED_WORDS), either without regard to capitals or accents.
    */
   private async matching(actor: Actor, search: string | undefined): Promise<MatchingSubjects> {
     const needle = search?.trim().toLowerCase();
     if (!needle) return { sopIds: [], courseIds: [] };
-    const subjects = await this.repository.subjects(actor.organizationId, this.ownerScope(actor));
+    const [subjects, language] = await Promise.all([
+      this.repository.subjects(actor.organizationId, this.ownerScope(actor)),
+      this.readerLanguage(actor),
+    ]);
     const tags = await this.sopTags(
       actor.organizationId,
       subjects.filter((subject) => subject.kind === 'sop').map((subject) => subject.subjectId),
     );
+    const foldedNeedle = folded(needle);
+    const uncategorized = [UNCATEGORIZED, UNCATEGORIZED_WORDS[language]].some((word) =>
+      folded(word).includes(foldedNeedle),
+    );
     const found = subjects.filter((subject) =>
       this.categoriesOf(subject.kind, subject.subjectId, subject.courseCategory, tags).some(
-        (name) => name.toLowerCase().includes(needle),
+        (name) => (name === UNCATEGORIZED ? uncategorized : name.toLowerCase().includes(needle)),
       ),
     );
     const idsOf = (kind: CertificationRow['kind']) =>

@@ -1,3 +1,4 @@
+import { UNCATEGORIZED_WORDS } from '@hub/proto';
 /** Certifications (web/src/certifications). */
 export const certifications = {
   title: 'Certifications',
@@ -34,7 +35,7 @@ export const certifications = {
   },
   categories: 'Categories',
   noCategories: 'No certifications yet.',
-  uncategorized: 'Uncategorized',
+  uncategorized: UNCATEGORIZED_WORDS.en,
   row: {
     sop: 'SOP',
     course: 'Course',
@@ -79,6 +80,6 @@ export const certifications = {
     unknown: 'No certificate has this code',
     unknownHint: 'Check that the address holds the code printed on the certificate.',
     unreachable: 'The certificate could not be checked.',
-  },
     rateLimited: 'Too many certificate checks from your network. Wait a minute, then try again.',
+  },
 } as const;

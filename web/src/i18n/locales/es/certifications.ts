@@ -1,3 +1,4 @@
+import { UNCATEGORIZED_WORDS } from '@hub/proto';
 import type { certifications as english } from '../en/certifications';
 import type { Texts } from '../types';
 
@@ -36,7 +37,7 @@ export const certifications: Texts<typeof english> = {
   },
   categories: 'Categorías',
   noCategories: 'Aún no hay certificaciones.',
-  uncategorized: 'Sin categoría',
+  uncategorized: UNCATEGORIZED_WORDS.es,
   row: {
     sop: 'SOP',
     course: 'Curso',
@@ -80,7 +81,7 @@ export const certifications: Texts<typeof english> = {
     unknown: 'Ningún certificado tiene este código',
     unknownHint: 'Compruebe que la dirección lleva el código impreso en el certificado.',
     unreachable: 'No se pudo comprobar el certificado.',
-  },
     rateLimited:
       'Demasiadas comprobaciones de certificados desde su red. Espere un minuto y vuelva a intentarlo.',
+  },
 };

@@ -1,3 +1,4 @@
+import { UNCATEGORIZED_WORDS } from '@hub/proto';
 import type { certifications as english } from '../en/certifications';
 import type { Texts } from '../types';
 
@@ -37,7 +38,7 @@ export const certifications: Texts<typeof english> = {
   },
   categories: 'Catégories',
   noCategories: 'Aucune habilitation pour l’instant.',
-  uncategorized: 'Sans catégorie',
+  uncategorized: UNCATEGORIZED_WORDS.fr,
   row: {
     sop: 'Mode opératoire',
     course: 'Formation',
@@ -81,7 +82,7 @@ export const certifications: Texts<typeof english> = {
     unknown: 'Aucun certificat ne porte ce code',
     unknownHint: 'Vérifiez que l’adresse reprend le code imprimé sur le certificat.',
     unreachable: 'Le certificat n’a pas pu être vérifié.',
-  },
     rateLimited:
       'Trop de vérifications de certificats depuis votre réseau. Patientez une minute, puis réessayez.',
+  },
 };
