@@ -12,9 +12,17 @@ const batchRequest = <K extends readonly [string, ...string[]]>(kinds: K) =>
     limit: z.number().int().min(1).max(5000),
   });
 
+/** The stored files below an organization that its export leaves out, as storage keys. */
+const withheldFilesRequest = z.object({
+  actor: Actor,
+  organizationId: z.number().int().positive(),
+});
+const WithheldFiles = z.object({ keys: z.array(z.string()) });
+
 /**
  * What the gateway asks for an organization's export: one batch of its records of one kind, from
- * the service that owns them, and (identity) the stored files to leave out.
+ * the service that owns them, and (identity, video) the stored files to leave out, each service
+ * naming the files of its own records.
  */
 export const exportRpc = {
   /**
@@ -25,8 +33,20 @@ export const exportRpc = {
     'identity',
     'export.withheld-files',
     ORGANIZATION_ADMINS,
-    z.object({ actor: Actor, organizationId: z.number().int().positive() }),
-    z.object({ keys: z.array(z.string()) }),
+    withheldFilesRequest,
+    WithheldFiles,
+  ),
+  /**
+   * The storage keys below the organization of the super administrator's own reference photos
+   * (face_enrolments of source 'reference'), stored below the platform's organization as their
+   * enrolment rows are, which the export withholds as well.
+   */
+  videoWithheldFiles: rpc(
+    'video',
+    'export.withheld-files',
+    ORGANIZATION_ADMINS,
+    withheldFilesRequest,
+    WithheldFiles,
   ),
   identityRecords: rpc(
     'identity',

@@ -94,12 +94,14 @@ export class OrganizationExportController {
     if (!organization) throw new NotFoundException('Organization not found');
     const name = String(organization.display_name ?? organization.name);
     const prefix = `org/${organizationId}/`;
-    // The super administrator's files are stored below the platform's, like their rows not its.
-    const { keys: withheldKeys } = await this.rpc.call(exportRpc.identityWithheldFiles, {
-      actor,
-      organizationId,
-    });
-    const withheld = new Set(withheldKeys);
+    // The super administrator's files are stored below the platform's, like their rows not its:
+    // each service names those of its own records (identity their pictures, video their
+    // reference photos). Either unanswered, the export fails rather than hold them.
+    const withheldFrom = [exportRpc.identityWithheldFiles, exportRpc.videoWithheldFiles];
+    const answers = await Promise.all(
+      withheldFrom.map((contract) => this.rpc.call(contract, { actor, organizationId })),
+    );
+    const withheld = new Set(answers.flatMap((answer) => answer.keys));
     const keys = (await this.storage.list(prefix)).filter((key) => !withheld.has(key));
     const admission = this.credentials.admission(
       request,

@@ -149,6 +149,21 @@ export class FaceReferencesRepository {
     });
   }
 
+  /**
+   * The storage keys of these people's reference photos in the organization, whatever their check
+   * said (a pending photo's file is stored already). Learned faces are left out: their key is the
+   * video's they were learned from (or no file), which is not the person's.
+   */
+  async pictureKeysOf(organizationId: number, userIds: readonly number[]): Promise<string[]> {
+    if (userIds.length === 0) return [];
+    const rows = (await this.db.query(
+      `SELECT DISTINCT picture_key FROM face_enrolments
+        WHERE organization_id = $1 AND user_id = ANY($2::int[]) AND source = 'reference'`,
+      [organizationId, userIds],
+    )) as { picture_key: string }[];
+    return rows.map((row) => row.picture_key);
+  }
+
   /** Removes a reference (of the organization); its key, for its file to go too. */
   async delete(organizationId: number, referenceId: number): Promise<string | undefined> {
     const [rows] = (await this.db.query(
