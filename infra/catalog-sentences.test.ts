@@ -216,6 +216,9 @@ function readerFor(own: Declarations, all: Declarations, failureMessages: boolea
       if (callee.text === 'suggestionText' && args[0] && ts.isStringLiteral(args[0])) {
         return tableText('SUGGESTIONS', args[0].text);
       }
+      if (callee.text === 'failureReasonText' && args[0] && ts.isStringLiteral(args[0])) {
+        return tableText('FAILURE_REASONS', args[0].text);
+      }
       return valuesOf(callee, callee !== node);
     }
     if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'replace') {
@@ -322,6 +325,14 @@ const SUGGESTION_EXCEPTIONS = {
     "the camera system's own advice, passed on as it came (the web app shows it as written), or ours",
 };
 
+/** Camera system failures whose text is not read here, and why that is fine. */
+const CAMERA_SYSTEM_EXCEPTIONS = {
+  'services/integration/src/provider/provider-answers.ts: said':
+    "the camera system's own words (a refusal of its credentials, of access, of a camera), passed on as it wrote them",
+  'services/integration/src/provider/provider-answers.ts: failureReasonText(TOO_LARGE[what], { megabytes: megabytesOf(maxBytes) })':
+    'one of the too-large sentences by what the answer was: TOO_LARGE holds FAILURE_REASONS codes (its type says so)',
+};
+
 /** Worker failures whose text is not read here, and why that is fine. */
 const WORKER_EXCEPTIONS = {
   'workers/video/src/enrolment-job.ts: decision.reason': 'a reason reject() was given (checked)',
@@ -365,6 +376,19 @@ describe('the sentences the server writes for people', () => {
     expect(messages.length).toBeGreaterThan(30);
     const known = (sentence: string) => failureReasonOf(sentence) !== undefined;
     expect(problems(messages, known, WORKER_EXCEPTIONS)).toEqual([]);
+  }, 60_000);
+
+  // The camera list's, the camera lookups' and the media calls' own sentences (an answer too
+  // large, a camera not found in the pages read) were English the web app showed as written.
+  it("are the camera system's failures of proto's FAILURE_REASONS", () => {
+    const messages = messagesIn(sourcesBelow('services/integration/src'), (node) =>
+      ts.isNewExpression(node) && calleeText(node) === 'ProviderError'
+        ? node.arguments?.[1]
+        : undefined,
+    );
+    expect(messages.length).toBeGreaterThan(10);
+    const known = (sentence: string) => failureReasonOf(sentence) !== undefined;
+    expect(problems(messages, known, CAMERA_SYSTEM_EXCEPTIONS)).toEqual([]);
   }, 60_000);
 
   // The camera list's suggestions were English the web app showed as written to every reader.

@@ -203,5 +203,26 @@ export const FAILURE_REASONS_ES: Record<FailureReasonCode, string> = {
   camera_system_circuit_open:
     'El sistema de cámaras falló {count} veces seguidas; las llamadas se reanudan en {seconds} s.',
   camera_system_no_token: 'El sistema de cámaras no respondió con un token de acceso.',
+  camera_system_answer_too_large:
+    'El sistema de cámaras envió una respuesta mayor que los {megabytes} MB que acepta este servicio.',
+  camera_system_sign_in_too_large:
+    'El sistema de cámaras envió una respuesta de inicio de sesión mayor que los {megabytes} MB que acepta este servicio.',
+  camera_system_page_too_large:
+    'El sistema de cámaras envió una página de cámaras mayor que los {megabytes} MB que acepta este servicio.',
+  camera_system_snapshot_too_large:
+    'El sistema de cámaras envió una instantánea mayor que los {megabytes} MB que acepta este servicio.',
+  camera_system_clip_too_large:
+    'El sistema de cámaras envió un clip mayor que los {megabytes} MB que acepta este servicio.',
+  camera_system_not_json: 'El sistema de cámaras respondió algo que no es JSON.',
+  camera_system_clip_unfinished: 'El sistema de cámaras no terminó de exportar el clip.',
+  camera_system_download_elsewhere: 'El sistema de cámaras indicó una descarga en otra dirección.',
+  camera_pages_no_answer_within:
+    'El sistema de cámaras no respondió en los {seconds} s que pueden llevar sus páginas de cámaras.',
+  camera_not_found_in_time:
+    'El sistema de cámaras respondió demasiado despacio: la cámara no se encontró en {seconds} s.',
+  camera_not_within_reach:
+    'La cámara no está entre las primeras {count} cámaras del sistema de cámaras.',
+  camera_not_in_small_pages:
+    'El sistema de cámaras devuelve menos de {pageMin} cámaras por página: la cámara no estaba en sus primeras {count} páginas.',
   unexpected_error: 'Un error inesperado lo detuvo; se puede volver a intentar.',
 };

@@ -211,5 +211,27 @@ export const FAILURE_REASONS_FR: Record<FailureReasonCode, string> = {
   camera_system_circuit_open:
     'Le système de caméras a échoué {count} fois de suite ; les appels reprennent dans {seconds} s.',
   camera_system_no_token: 'Le système de caméras n’a pas répondu de jeton d’accès.',
+  camera_system_answer_too_large:
+    'Le système de caméras a envoyé une réponse dépassant les {megabytes} Mo que ce service accepte.',
+  camera_system_sign_in_too_large:
+    'Le système de caméras a envoyé une réponse de connexion dépassant les {megabytes} Mo que ce service accepte.',
+  camera_system_page_too_large:
+    'Le système de caméras a envoyé une page de caméras dépassant les {megabytes} Mo que ce service accepte.',
+  camera_system_snapshot_too_large:
+    'Le système de caméras a envoyé un instantané dépassant les {megabytes} Mo que ce service accepte.',
+  camera_system_clip_too_large:
+    'Le système de caméras a envoyé un clip dépassant les {megabytes} Mo que ce service accepte.',
+  camera_system_not_json: 'Le système de caméras a répondu quelque chose qui n’est pas du JSON.',
+  camera_system_clip_unfinished: 'Le système de caméras n’a pas terminé l’export du clip.',
+  camera_system_download_elsewhere:
+    'Le système de caméras a indiqué un téléchargement à une autre adresse.',
+  camera_pages_no_answer_within:
+    'Le système de caméras n’a pas répondu dans les {seconds} s que peuvent prendre ses pages de caméras.',
+  camera_not_found_in_time:
+    'Le système de caméras a répondu trop lentement : la caméra n’a pas été trouvée en {seconds} s.',
+  camera_not_within_reach:
+    'La caméra n’est pas parmi les {count} premières caméras du système de caméras.',
+  camera_not_in_small_pages:
+    'Le système de caméras renvoie moins de {pageMin} caméras par page : la caméra n’était pas dans ses {count} premières pages.',
   unexpected_error: 'Une erreur inattendue l’a arrêté ; il peut être relancé.',
 };

@@ -240,6 +240,32 @@ export const FAILURE_REASONS = {
   camera_system_circuit_open:
     'The camera system failed {count} times in a row; calls resume in {seconds} s.',
   camera_system_no_token: 'The camera system answered no access token.',
+  // An answer of the camera system too large to read, by what it was ({megabytes}: the most this
+  // service reads of it, as English writes it), and the other answers it could not use: these
+  // reach the connection test, the camera list and the camera lookup of an assignment.
+  camera_system_answer_too_large:
+    'The camera system sent an answer larger than the {megabytes} MB this service accepts.',
+  camera_system_sign_in_too_large:
+    'The camera system sent a sign-in answer larger than the {megabytes} MB this service accepts.',
+  camera_system_page_too_large:
+    'The camera system sent a page of cameras larger than the {megabytes} MB this service accepts.',
+  camera_system_snapshot_too_large:
+    'The camera system sent a snapshot larger than the {megabytes} MB this service accepts.',
+  camera_system_clip_too_large:
+    'The camera system sent a clip larger than the {megabytes} MB this service accepts.',
+  camera_system_not_json: 'The camera system answered something that is not JSON.',
+  camera_system_clip_unfinished: 'The camera system did not finish the clip export.',
+  camera_system_download_elsewhere: 'The camera system pointed a download to another address.',
+  // The camera pages' time ({seconds}) passing on the first page, and a camera looked up in the
+  // pages (an assignment's) not found in them: {count} is written as English writes it.
+  camera_pages_no_answer_within:
+    'The camera system did not answer within the {seconds} s its camera pages may take.',
+  camera_not_found_in_time:
+    'The camera system answered too slowly: the camera was not found within {seconds} s.',
+  camera_not_within_reach:
+    'The camera is not among the first {count} cameras of the camera system.',
+  camera_not_in_small_pages:
+    'The camera system answers fewer than {pageMin} cameras a page: the camera was not in its first {count} pages.',
   // Any job's own: an error nobody foresaw, whose words (a database's, a library's) are for the
   // log, not for the person who reads the row
   unexpected_error: 'An unexpected error stopped this; it can be retried.',

@@ -19,6 +19,7 @@ export const COUNT_PARTS: ReadonlySet<string> = new Set([
   'seconds',
   'hours',
   'memoryMb',
+  'megabytes',
   'pixels',
 ]);
 

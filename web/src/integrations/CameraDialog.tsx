@@ -16,6 +16,7 @@ import {
   smallOutlineButtonClass,
 } from '../ui/styles';
 import { useIntegrationMutations } from './mutations';
+import { cameraFailureText } from './format';
 import { camerasQuery } from './queries';
 import { useTranslation } from 'react-i18next';
 
@@ -132,13 +133,11 @@ function CameraRow({ camera, integration }: { camera: Camera; integration: Integ
           setAssigning(false);
         },
         onError: (error) =>
-          toast(
-            failureToast(
-              t('integrations.cameras.assignFailedTitle'),
-              error,
-              t('integrations.cameras.assignFailed'),
-            ),
-          ),
+          toast({
+            title: t('integrations.cameras.assignFailedTitle'),
+            description: cameraFailureText(error, t('integrations.cameras.assignFailed')),
+            variant: 'destructive',
+          }),
       },
     );
   const remove = () => {

@@ -4,6 +4,7 @@ import {
   type IntegrationTestStatus,
   type SopChoice,
 } from '@hub/proto';
+import { serverMessageOr } from '../api/errors';
 import { readableFailureReason } from '../api/failure-reason';
 import { i18n } from '../i18n/i18n';
 import type { BadgeTone } from '../ui/Badge';
@@ -30,6 +31,16 @@ export function connectionTestText(message: string): string {
   return message === CONNECTION_OK
     ? i18n.t('integrations.system.connectionOk')
     : readableFailureReason(message);
+}
+
+/**
+ * A camera call the server refused (assigning a camera, which looks it up in the camera system)
+ * as a toast says it: the server's message, which for the camera system's failures is a sentence
+ * of proto's FAILURE_REASONS worded in the reader's language (the system's own words kept as it
+ * wrote them), else the fallback.
+ */
+export function cameraFailureText(error: unknown, fallback: string): string {
+  return readableFailureReason(serverMessageOr(error, fallback));
 }
 
 /** 'N SOPs selected', or 'Select SOPs' when none is. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROVIDER_CALL_MS } from '@hub/proto';
+import { failureReasonText, PROVIDER_CALL_MS, suggestionText } from '@hub/proto';
 import { type CameraListing, type ProviderCamera, ProviderError } from './camera-provider.js';
 import { ANSWER_MAX_BYTES, type AnswerBound, outOfTime } from './provider-answers.js';
 import { type ResiliencePolicy, RetryPastBudget } from './resilience.js';
@@ -97,7 +97,9 @@ export class CameraPages {
       if (seen > FIND_CAMERA_REACH)
         throw new ProviderError(
           'protocol',
-          `The camera is not among the first ${FIND_CAMERA_REACH.toLocaleString('en-US')} cameras of the camera system.`,
+          failureReasonText('camera_not_within_reach', {
+            count: FIND_CAMERA_REACH.toLocaleString('en-US'),
+          }),
         );
       seen += next.value.length;
     }
@@ -108,12 +110,17 @@ export class CameraPages {
     if (more === 'time')
       throw new ProviderError(
         'timeout',
-        `The camera system answered too slowly: the camera was not found within ${this.pagesBudgetMs / 1000} s.`,
-        'Try again later.',
+        failureReasonText('camera_not_found_in_time', {
+          seconds: String(this.pagesBudgetMs / 1000),
+        }),
+        suggestionText('try_again_later'),
       );
     throw new ProviderError(
       'protocol',
-      `The camera system answers fewer than ${CAMERA_PAGE_MIN} cameras a page: the camera was not in its first ${pagesFor(FIND_CAMERA_REACH).toLocaleString('en-US')} pages.`,
+      failureReasonText('camera_not_in_small_pages', {
+        pageMin: String(CAMERA_PAGE_MIN),
+        count: pagesFor(FIND_CAMERA_REACH).toLocaleString('en-US'),
+      }),
     );
   }
 
@@ -147,7 +154,7 @@ export class CameraPages {
       try {
         read = await this.getJson(
           `/v1/cameras?page=${page}&per_page=${PAGE_SIZE}`,
-          { what: 'a page of cameras', maxBytes: ANSWER_MAX_BYTES },
+          { what: 'page of cameras', maxBytes: ANSWER_MAX_BYTES },
           deadline,
         );
       } catch (error) {

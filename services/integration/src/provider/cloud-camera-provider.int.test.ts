@@ -2,7 +2,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { CAMERA_LIST_MAX } from '@hub/proto';
+import { CAMERA_LIST_MAX, failureReasonOf } from '@hub/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type RunningSimulator,
@@ -282,9 +282,11 @@ describe('a snapshot larger than the service accepts', () => {
     });
     const error = await failure(camera.snapshot('unbounded'));
     expect(error.kind).toBe('protocol');
-    expect(error.message).toBe(
-      'The camera system sent a snapshot larger than the 4096 bytes this service accepts.',
-    );
+    // The test's bound of 4 KB, in the megabytes the sentence names.
+    expect(failureReasonOf(error.message)).toEqual({
+      code: 'camera_system_snapshot_too_large',
+      params: { megabytes: '0.00391' },
+    });
   });
 });
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { failureReasonText } from '@hub/proto';
+import { failureReasonText, suggestionText } from '@hub/proto';
 import { CameraPages, pagesBudgetOf } from './camera-pages.js';
 import {
   type CameraListing,
@@ -142,7 +142,7 @@ export class CloudCameraProvider implements CameraProvider {
 
   snapshot(cameraId: string): Promise<MediaFile> {
     return this.media(`/v1/cameras/${encodeURIComponent(cameraId)}/snapshot`, {
-      what: 'a snapshot',
+      what: 'snapshot',
       maxBytes: this.limits.snapshot,
     });
   }
@@ -159,15 +159,15 @@ export class CloudCameraProvider implements CameraProvider {
       clip = ClipAnswer.parse(await this.json('GET', `/v1/clips/${encodeURIComponent(clip.id)}`));
     }
     if (clip.status !== 'ready' || !clip.download_path)
-      throw new ProviderError('unavailable', 'The camera system did not finish the clip export.');
-    return this.media(clip.download_path, { what: 'a clip', maxBytes: this.limits.clip });
+      throw new ProviderError('unavailable', failureReasonText('camera_system_clip_unfinished'));
+    return this.media(clip.download_path, { what: 'clip', maxBytes: this.limits.clip });
   }
 
   private async json(
     method: string,
     path: string,
     body?: unknown,
-    bound: AnswerBound = { what: 'an answer', maxBytes: ANSWER_MAX_BYTES },
+    bound: AnswerBound = { what: 'answer', maxBytes: ANSWER_MAX_BYTES },
     until?: number,
   ): Promise<unknown> {
     const budget = until === undefined ? undefined : new CallBudget(until, () => this.pastBudget());
@@ -175,10 +175,7 @@ export class CloudCameraProvider implements CameraProvider {
       const response = await this.authorized(method, path, body, budget);
       const answer = parseJson(await this.body(response, bound));
       if (answer === undefined)
-        throw new ProviderError(
-          'protocol',
-          'The camera system answered something that is not JSON.',
-        );
+        throw new ProviderError('protocol', failureReasonText('camera_system_not_json'));
       return answer;
     } finally {
       budget?.end();
@@ -255,9 +252,7 @@ export class CloudCameraProvider implements CameraProvider {
       budget,
     );
     const answer = TokenAnswer.safeParse(
-      parseJson(
-        await this.body(response, { what: 'a sign-in answer', maxBytes: ANSWER_MAX_BYTES }),
-      ),
+      parseJson(await this.body(response, { what: 'sign-in answer', maxBytes: ANSWER_MAX_BYTES })),
     );
     if (!answer.success)
       throw new ProviderError('protocol', failureReasonText('camera_system_no_token'));
@@ -304,10 +299,7 @@ export class CloudCameraProvider implements CameraProvider {
     // The origin is the boundary, not the base's path: the adapter's own calls are rooted at the
     // host (`/v1/...`), as the camera systems' APIs are.
     if (url.origin !== base.origin)
-      throw new ProviderError(
-        'protocol',
-        'The camera system pointed a download to another address.',
-      );
+      throw new ProviderError('protocol', failureReasonText('camera_system_download_elsewhere'));
     const signal = budget
       ? budget.signal(this.policy.timeoutMs)
       : AbortSignal.timeout(this.policy.timeoutMs);
@@ -327,8 +319,10 @@ export class CloudCameraProvider implements CameraProvider {
     return new RetryPastBudget(
       new ProviderError(
         'timeout',
-        `The camera system did not answer within the ${pagesBudgetOf(this.policy) / 1000} s its camera pages may take.`,
-        'Try again later.',
+        failureReasonText('camera_pages_no_answer_within', {
+          seconds: String(pagesBudgetOf(this.policy) / 1000),
+        }),
+        suggestionText('try_again_later'),
       ),
     );
   }

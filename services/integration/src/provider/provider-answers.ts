@@ -1,4 +1,9 @@
-import { failureReasonText, retryAfterMs, withCredentialsMasked } from '@hub/proto';
+import {
+  type FailureReasonCode,
+  failureReasonText,
+  retryAfterMs,
+  withCredentialsMasked,
+} from '@hub/proto';
 import { z } from 'zod';
 import { ProviderError } from './camera-provider.js';
 import { RetryPastBudget } from './resilience.js';
@@ -35,16 +40,29 @@ export function outOfTime(error: unknown, deadline: number): boolean {
   return error.transient;
 }
 
-/** What an answer is (with its article, for the refusal's words) and the most of it read. */
+/**
+ * What an answer is, naming the sentence of proto's FAILURE_REASONS that refuses it as too large
+ * (an error answer's refusal is never shown: its words are left out, see answerFailure).
+ */
+const TOO_LARGE = {
+  answer: 'camera_system_answer_too_large',
+  'sign-in answer': 'camera_system_sign_in_too_large',
+  'page of cameras': 'camera_system_page_too_large',
+  snapshot: 'camera_system_snapshot_too_large',
+  clip: 'camera_system_clip_too_large',
+  error: 'camera_system_answer_too_large',
+} as const satisfies Record<string, FailureReasonCode>;
+
+/** What an answer is and the most of it read. */
 export interface AnswerBound {
-  what: string;
+  what: keyof typeof TOO_LARGE;
   maxBytes: number;
 }
 
 const tooLarge = ({ what, maxBytes }: AnswerBound) =>
   new ProviderError(
     'protocol',
-    `The camera system sent ${what} larger than the ${sizeOf(maxBytes)} this service accepts.`,
+    failureReasonText(TOO_LARGE[what], { megabytes: megabytesOf(maxBytes) }),
   );
 
 /** The JSON of a body, or undefined when it is not JSON (which no JSON text parses to). */
@@ -57,8 +75,9 @@ export function parseJson(bytes: Buffer): unknown {
   }
 }
 
-const sizeOf = (bytes: number) =>
-  bytes >= MB ? `${Math.round((bytes / MB) * 10) / 10} MB` : `${bytes} bytes`;
+/** A bound in megabytes as English writes it: '8', '500' (a test's smaller one: '0.00391'). */
+const megabytesOf = (bytes: number) =>
+  (bytes / MB).toLocaleString('en-US', { maximumSignificantDigits: 3, useGrouping: false });
 
 /**
  * The answer's body, refused once it is known to exceed the bound: from its content-length before
@@ -111,7 +130,7 @@ export function networkFailure(error: unknown, timeoutMs: number, baseUrl: strin
  */
 export async function answerFailure(response: Response, now = Date.now()): Promise<ProviderError> {
   // Words too long to read (or that stop coming) are left out; the status still says the kind.
-  const words = await readBounded(response, { what: 'an error', maxBytes: ERROR_ANSWER_MAX_BYTES })
+  const words = await readBounded(response, { what: 'error', maxBytes: ERROR_ANSWER_MAX_BYTES })
     .then(parseJson)
     .catch(() => undefined);
   const parsed = ErrorAnswer.safeParse(words ?? {});
