@@ -112,10 +112,15 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
       // Requests in flight (an upload included) get the shutdown grace to finish; new ones
       // answer 503; a client that never reads its answer cannot hold the shutdown open.
       const cutOff = setTimeout(() => fastify.server.closeAllConnections(), shutdownGraceMs());
+      // Node closes the kept-alive connections idle when the server's close begins, once; one
+      // whose answer was still being written becomes idle later and held the close open until
+      // the cut-off. So the idle ones are closed again until the server has closed.
+      const idleClosing = setInterval(() => fastify.server.closeIdleConnections(), 100);
       try {
         await app.close();
       } finally {
         clearTimeout(cutOff);
+        clearInterval(idleClosing);
       }
       // Not waited for: a sweep under way may be long, and one cut short is done again at the
       // next start.
