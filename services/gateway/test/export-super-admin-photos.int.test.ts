@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import type { ExportManifest } from '@hub/proto';
 import { createMember, type Member, signedIn } from './tenant-fixtures.js';
 import { type ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
+import { unzip } from './zip-entries.js';
 
 let stack: TestStack;
 let root: ApiSession;
@@ -11,30 +11,6 @@ let rootUser: { id: number; organization_id: number };
 let platformAdmin: Member;
 /** The reference photos' storage keys: the super administrator's and the administrator's. */
 const photos = { root: '', admin: '' };
-
-/** Every entry of a zip, by name. */
-function unzip(data: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(data, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 async function download(session: ApiSession, query = '') {
   const response = await fetch(`${stack.url}/api/organization-export.zip${query}`, {

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { api, type ExportManifest } from '@hub/proto';
 import type { RecordKind } from '@hub/kit';
 import {
@@ -32,36 +31,13 @@ import {
 } from './tenant-fixtures.js';
 import { type ApiSession, startTestStack, SUPER_ADMIN, type TestStack } from './test-stack.js';
 import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
+import { unzip } from './zip-entries.js';
 
 let stack: TestStack;
 let workers: RunningWorkers;
 let acme: Tenant;
 let otherAdmin: ApiSession;
 let root: ApiSession;
-
-/** Every entry of a zip, by name. */
-function unzip(data: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(data, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 const exportUrl = (query = '') => `${stack.url}/api/organization-export.zip${query}`;
 
