@@ -96,6 +96,87 @@ describe('readPeopleCsv', () => {
     await expect(rows('email,last name\nana@x.test,Ruiz\n')).rejects.toThrow('No "name" column');
   });
 
+  it("reads a Spanish HR export's header: any case, accents, spaces, hyphens or underscores", async () => {
+    const read = await rows(
+      'Correo electrónico;NOMBRE COMPLETO;Rol;Puesto;Idioma;Zona horaria\r\nana@x.test;Ana Ruiz;operator;Packing;es;Europe/Madrid\r\n',
+    );
+    expect(read.map((row) => row.cells)).toEqual([
+      {
+        email: 'ana@x.test',
+        name: 'Ana Ruiz',
+        role: 'operator',
+        jobFunctions: 'Packing',
+        language: 'es',
+        timeZone: 'Europe/Madrid',
+      },
+    ]);
+    const cells = async (text: string) => (await rows(text)).map((row) => row.cells);
+    expect(
+      await cells(
+        'correo_electronico,Nombre,funciones,ZONA-HORARIA\nbo@x.test,Bo Lee,Forklift,UTC\n',
+      ),
+    ).toMatchObject([
+      { email: 'bo@x.test', name: 'Bo Lee', jobFunctions: 'Forklift', timeZone: 'UTC' },
+    ]);
+    expect(await cells('Correo,Nombre y apellidos\ncy@x.test,Cy Gil\n')).toMatchObject([
+      { email: 'cy@x.test', name: 'Cy Gil' },
+    ]);
+  });
+
+  it("reads a French HR export's header: any case, accents, spaces, hyphens or underscores", async () => {
+    const read = await rows(
+      'Adresse e-mail;Nom complet;Rôle;Fonctions;Langue;Fuseau horaire\r\nzoe@x.test;Zoë Dupré;manager;Accueil;fr;Europe/Paris\r\n',
+    );
+    expect(read.map((row) => row.cells)).toEqual([
+      {
+        email: 'zoe@x.test',
+        name: 'Zoë Dupré',
+        role: 'manager',
+        jobFunctions: 'Accueil',
+        language: 'fr',
+        timeZone: 'Europe/Paris',
+      },
+    ]);
+    const emails = async (text: string) => (await rows(text)).map((row) => row.cells.email);
+    expect(await emails('E-mail,Nom\na@x.test,A\n')).toEqual(['a@x.test']);
+    expect(await emails('COURRIEL,Nom\nb@x.test,B\n')).toEqual(['b@x.test']);
+    expect(await emails('adresse_email,Nom\nc@x.test,C\n')).toEqual(['c@x.test']);
+  });
+
+  it('reads "Nom"/"Nombre" as the family/given name beside its pair, as the full name alone', async () => {
+    const names = async (text: string | Buffer) => (await rows(text)).map((row) => row.cells.name);
+    // French: "Nom" is the family name when a "Prénom" column exists, whichever comes first.
+    expect(await names('Courriel;Prénom;Nom\r\nzoe@x.test;Zoë;Dupré\r\n')).toEqual(['Zoë Dupré']);
+    expect(await names('NOM;PRENOM;E-MAIL\r\nDupré;Zoë;zoe@x.test\r\n')).toEqual(['Zoë Dupré']);
+    // Spanish: "Nombre" is the given name when an "Apellidos"/"Apellido" column exists.
+    expect(await names('Correo;Nombre;Apellidos\nana@x.test;Ana;Ruiz Gil\n')).toEqual([
+      'Ana Ruiz Gil',
+    ]);
+    expect(await names('Apellido,Nombre,Correo electrónico\nRuiz,Ana,ana@x.test\n')).toEqual([
+      'Ana Ruiz',
+    ]);
+    // Alone, each is the full name.
+    expect(await names('Courriel;Nom\nzoe@x.test;Zoë Dupré\n')).toEqual(['Zoë Dupré']);
+    expect(await names('Correo;Nombre\nana@x.test;Ana Ruiz Gil\n')).toEqual(['Ana Ruiz Gil']);
+    // A full-name column still wins over the pair.
+    expect(
+      await names('Prénom;Nom;Nom complet;Courriel\nZoë;Dupré;Zoë Dupré-Faure;zoe@x.test\n'),
+    ).toEqual(['Zoë Dupré-Faure']);
+    // A header saved by Excel in Windows-1252 reads as the same names.
+    expect(
+      await names(Buffer.from('Adresse e-mail;Prénom;Nom\r\nzoe@x.test;Zoë;Dupré\r\n', 'latin1')),
+    ).toEqual(['Zoë Dupré']);
+    // Two family names in two columns (Spanish exports often split them) are both kept.
+    expect(await names('Correo;Nombre;Apellido 1;Apellido 2\nana@x.test;Ana;Ruiz;Gil\n')).toEqual([
+      'Ana Ruiz Gil',
+    ]);
+    expect(
+      await names('Correo;Nombre;Primer apellido;Segundo apellido\nbo@x.test;Bo;;Gil\n'),
+    ).toEqual(['Bo Gil']);
+    // A family name alone names no one.
+    await expect(rows('Correo,Apellidos\nana@x.test,Ruiz\n')).rejects.toThrow('No "name" column');
+  });
+
   it('skips Excel\'s "sep=" first line and splits by the delimiter it names; rows as Excel shows them', async () => {
     const read = await rows(
       'sep=;\r\nemail;name;role\r\nana@x.test;Ruiz, Ana;operator\r\n\r\nbo@x.test;Bo;\r\n',

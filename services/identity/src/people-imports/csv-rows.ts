@@ -21,6 +21,11 @@ export interface SheetRow {
   extraCells: boolean;
 }
 
+/**
+ * Header names by their key (headerKey): the English ones, and those a Spanish or French HR
+ * export writes in its own language ("Correo electrónico", "Prénom", "Fuseau horaire").
+ * "Nom" and "Nombre" are in PAIRED_NAMES: what they name depends on the columns beside them.
+ */
 const HEADER_NAMES: Record<string, HeaderColumn> = {
   email: 'email',
   emailaddress: 'email',
@@ -40,6 +45,52 @@ const HEADER_NAMES: Record<string, HeaderColumn> = {
   lang: 'language',
   timezone: 'timeZone',
   tz: 'timeZone',
+  // Spanish.
+  correo: 'email',
+  correoelectronico: 'email',
+  direcciondecorreo: 'email',
+  direcciondecorreoelectronico: 'email',
+  nombrecompleto: 'name',
+  nombreyapellidos: 'name',
+  apellidos: 'lastName',
+  apellido: 'lastName',
+  primerapellido: 'lastName',
+  segundoapellido: 'lastName',
+  rol: 'role',
+  puesto: 'jobFunctions',
+  puestos: 'jobFunctions',
+  funciones: 'jobFunctions',
+  funcion: 'jobFunctions',
+  idioma: 'language',
+  zonahoraria: 'timeZone',
+  husohorario: 'timeZone',
+  // French ("Rôle" is role, "E-mail" email).
+  adresseemail: 'email',
+  adressemail: 'email',
+  adresseelectronique: 'email',
+  courriel: 'email',
+  adressecourriel: 'email',
+  nomcomplet: 'name',
+  prenomnom: 'name',
+  prenometnom: 'name',
+  nometprenom: 'name',
+  prenom: 'firstName',
+  fonctions: 'jobFunctions',
+  fonction: 'jobFunctions',
+  poste: 'jobFunctions',
+  postes: 'jobFunctions',
+  langue: 'language',
+  fuseauhoraire: 'timeZone',
+};
+
+/**
+ * Names whose meaning depends on the header around them. French "Nom" is the family name beside
+ * a given-name column ("Prénom"), Spanish "Nombre" the given name beside a family-name column
+ * ("Apellidos"); either without that other half of the pair is the full name.
+ */
+const PAIRED_NAMES: Record<string, { beside: NamePart; is: NamePart }> = {
+  nom: { beside: 'firstName', is: 'lastName' },
+  nombre: { beside: 'lastName', is: 'firstName' },
 };
 
 /** A record larger than this is no line of people (an unclosed quote swallowing the file). */
@@ -66,8 +117,15 @@ function cellText(bytes: Buffer | string): string {
   }
 }
 
-const columnOf = (header: string): HeaderColumn | undefined =>
-  HEADER_NAMES[header.toLowerCase().replace(/[^a-z]/g, '')];
+/**
+ * A header cell's key: its letters in lower case, without accents ("Prénom", "PRENOM" and
+ * "prénom" alike) and without spaces, hyphens, underscores, digits or punctuation.
+ */
+const headerKey = (header: string): string =>
+  header
+    .normalize('NFD')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
 
 /**
  * ',' or ';' (Excel writes ';' where the decimal mark is a comma): whichever the header line
@@ -116,7 +174,13 @@ async function splitHead(source: Readable): Promise<{ head: Buffer; whole: Reada
 }
 
 function headerColumns(header: string[]): (HeaderColumn | undefined)[] {
-  const columns = header.map(columnOf);
+  const keys = header.map(headerKey);
+  const plain = keys.map((key) => HEADER_NAMES[key]);
+  const columns = keys.map((key, index) => {
+    const paired = PAIRED_NAMES[key];
+    if (!paired) return plain[index];
+    return plain.includes(paired.beside) ? paired.is : 'name';
+  });
   // A first-name column names people; a last-name column alone names families.
   const named = columns.includes('name') || columns.includes('firstName');
   for (const needed of ['email', 'name'] as const) {
@@ -141,7 +205,9 @@ function toRow(record: string[], columns: (HeaderColumn | undefined)[], row: num
   const parts: Record<NamePart, string> = { firstName: '', lastName: '' };
   columns.forEach((column, index) => {
     const cell = (record[index] ?? '').trim();
-    if (column === 'firstName' || column === 'lastName') parts[column] = cell;
+    // Several columns of one part ("Primer apellido", "Segundo apellido") are joined in order.
+    if (column === 'firstName' || column === 'lastName')
+      parts[column] = [parts[column], cell].filter(Boolean).join(' ');
     else if (column) cells[column] = cell;
   });
   // A name column wins; the parts name those its cell leaves blank.

@@ -10,7 +10,8 @@ const reasons = protoTexts(PEOPLE_IMPORT_REASONS);
 
 /**
  * Importing people from a spreadsheet. The column names in `columns` (email, name, role, ...)
- * are the headers the server reads: every language keeps them as they are.
+ * are headers the server reads (csv-rows.ts HEADER_NAMES): it reads them in English, Spanish and
+ * French, so each language names its own and the English ones.
  */
 export const peopleImport = {
   title: 'Import people',
@@ -19,7 +20,7 @@ export const peopleImport = {
   back: 'Back to the team',
   chooseTitle: '1. Choose a CSV file',
   columns:
-    'Columns, named in the first row: <b>email</b>, <b>name</b> (or <b>first name</b> and <b>last name</b>), <b>role</b> (admin, training supervisor, manager or operator; blank: operator for someone new, unchanged for a member), <b>job functions</b> (several separated by <code>;</code>, <code>|</code> or <code>,</code>), and optionally <b>language</b> and <b>time zone</b>.',
+    'Columns, named in the first row: <b>email</b>, <b>name</b> (or <b>first name</b> and <b>last name</b>), <b>role</b> (admin, training supervisor, manager or operator; blank: operator for someone new, unchanged for a member), <b>job functions</b> (several separated by <code>;</code>, <code>|</code> or <code>,</code>), and optionally <b>language</b> and <b>time zone</b>. Spanish and French column names are read too, in any case, with or without accents.',
   saveAs:
     'Save from Excel as "CSV UTF-8", or download from Google Sheets as CSV. At most 100,000 rows.',
   organization: 'Organization',

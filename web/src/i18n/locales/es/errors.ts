@@ -121,7 +121,7 @@ export const errors: Record<ErrorCode, string> = {
   saml_settings_incomplete: 'Faltan datos en la configuración del proveedor de identidad.',
   current_session_not_ended: 'Para terminar esta sesión, cierra sesión.',
   csv_columns_missing:
-    'La primera fila debe tener los nombres de las columnas: email, name (o first name y last name), role, job functions (language y time zone son opcionales). Falta la columna "{{column}}".',
+    'La primera fila debe tener los nombres de las columnas, en español o en inglés: correo electrónico (email), nombre (name; o nombre y apellidos), rol (role), puesto (job functions); idioma (language) y zona horaria (time zone) son opcionales. Falta la columna "{{column}}".',
   csv_unreadable: 'No se pudo leer el archivo como CSV: {{detail}}',
   csv_empty: 'El archivo está vacío.',
   parent_folder_missing: 'La carpeta superior no existe.',

@@ -125,7 +125,7 @@ export const errors: Record<ErrorCode, string> = {
   saml_settings_incomplete: 'Les réglages du fournisseur d’identité sont incomplets.',
   current_session_not_ended: 'Pour mettre fin à cette session, déconnectez-vous.',
   csv_columns_missing:
-    'La première ligne doit nommer les colonnes : email, name (ou first name et last name), role, job functions (language et time zone sont facultatives). La colonne « {{column}} » est introuvable.',
+    'La première ligne doit nommer les colonnes, en français ou en anglais : adresse e-mail (email), nom (name ; ou prénom et nom), rôle (role), fonctions (job functions) ; langue (language) et fuseau horaire (time zone) sont facultatives. La colonne « {{column}} » est introuvable.',
   csv_unreadable: 'Le fichier n’a pas pu être lu comme un CSV : {{detail}}',
   csv_empty: 'Le fichier est vide.',
   parent_folder_missing: 'Le dossier parent n’existe pas.',
