@@ -16,7 +16,8 @@ export const PEOPLE_IMPORT_REASONS_ES: Record<PeopleImportReasonCode, string> = 
   name_missing: 'Falta el nombre.',
   name_too_long: 'El nombre tiene más de {limit} caracteres.',
   super_admin_role: 'No se puede importar el rol de superadministrador.',
-  role_unknown: 'Rol desconocido "{role}" (admin, training supervisor, manager u operator).',
+  role_unknown:
+    'Rol desconocido "{role}" (administrador, supervisor de formación, gerente u operario).',
   job_functions_too_long: 'Los puestos tienen más de {limit} caracteres.',
   job_function_unknown: 'Puesto desconocido "{name}".',
   language_unknown: 'Idioma desconocido "{language}" ({languages}).',

@@ -16,7 +16,8 @@ export const PEOPLE_IMPORT_REASONS_FR: Record<PeopleImportReasonCode, string> = 
   name_missing: 'Nom manquant.',
   name_too_long: 'Le nom dépasse {limit} caractères.',
   super_admin_role: 'Le rôle de super-administrateur ne peut pas être importé.',
-  role_unknown: 'Rôle inconnu « {role} » (admin, training supervisor, manager ou operator).',
+  role_unknown:
+    'Rôle inconnu « {role} » (administrateur, responsable formation, manager ou opérateur).',
   job_functions_too_long: 'Les postes dépassent {limit} caractères.',
   job_function_unknown: 'Poste inconnu « {name} ».',
   language_unknown: 'Langue inconnue « {language} » ({languages}).',

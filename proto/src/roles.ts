@@ -1,4 +1,5 @@
 import { ERROR_TEXTS } from './error-codes.js';
+import type { Language } from './settings.js';
 import { z } from 'zod';
 
 export const ROLES = [
@@ -10,6 +11,35 @@ export const ROLES = [
 ] as const;
 export const Role = z.enum(ROLES);
 export type Role = z.infer<typeof Role>;
+
+/**
+ * Each role's name in each language: the web app's catalogs show these (`roles`), and a people
+ * import reads a role cell by any of them as well as by the code (without regard to capitals,
+ * accents, spaces or hyphens; a super administrator's name is refused there like the code).
+ */
+export const ROLE_NAMES: Record<Language, Record<Role, string>> = {
+  en: {
+    super_admin: 'super admin',
+    admin: 'admin',
+    training_supervisor: 'training supervisor',
+    manager: 'manager',
+    operator: 'operator',
+  },
+  es: {
+    super_admin: 'superadministrador',
+    admin: 'administrador',
+    training_supervisor: 'supervisor de formación',
+    manager: 'gerente',
+    operator: 'operario',
+  },
+  fr: {
+    super_admin: 'super-administrateur',
+    admin: 'administrateur',
+    training_supervisor: 'responsable formation',
+    manager: 'manager',
+    operator: 'opérateur',
+  },
+};
 
 /** Roles the super administrator may give to a new user (spec, section 6). */
 export const CREATABLE_ROLES = ['admin', 'training_supervisor', 'manager', 'operator'] as const;

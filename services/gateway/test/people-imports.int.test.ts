@@ -258,7 +258,7 @@ describe('people import', () => {
     expect(spanish.slice(1, 8)).toEqual([
       '4,not-an-email,"""not-an-email"" no es una dirección de correo válida."',
       '5,mia@acme.test,Correo repetido: ya está en la fila 2.',
-      '6,pia@acme.test,"Rol desconocido ""boss"" (admin, training supervisor, manager u operator)."',
+      '6,pia@acme.test,"Rol desconocido ""boss"" (administrador, supervisor de formación, gerente u operario)."',
       '7,quin@acme.test,"Puesto desconocido ""Welding""."',
       '8,ray@acme.test,El nombre tiene más de 200 caracteres.',
       '9,gus@globex.test,Otra organización ya usa este correo.',

@@ -1,3 +1,4 @@
+import { CREATABLE_ROLES, LANGUAGES, ROLE_NAMES } from '@hub/proto';
 import { describe, expect, it } from 'vitest';
 import type { SheetRow } from './csv-rows.js';
 import {
@@ -130,6 +131,92 @@ describe('checkRow', () => {
     expect(checkRow(line(3, { email: 'new@x.test', name: 'New' }), ctx)).toMatchObject({
       kind: 'create',
       person: { role: null },
+    });
+  });
+
+  it.each([
+    ['operario', 'operator'],
+    ['Operario', 'operator'],
+    ['Supervisor de formación', 'training_supervisor'],
+    ['SUPERVISOR DE FORMACION', 'training_supervisor'],
+    ['supervisor  de-formacion', 'training_supervisor'],
+    ['Gerente', 'manager'],
+    ['Administrador', 'admin'],
+    ['Opérateur', 'operator'],
+    ['OPERATEUR', 'operator'],
+    ['Responsable formation', 'training_supervisor'],
+    ['Manager', 'manager'],
+    ['Administrateur', 'admin'],
+    ['Training Supervisor', 'training_supervisor'],
+    ['trainingsupervisor', 'training_supervisor'],
+    ['training_supervisor', 'training_supervisor'],
+    ['ADMIN', 'admin'],
+  ])('reads the role %j as the web app names it in en, es or fr: %s', (role, code) => {
+    expect(checkRow(line(2, { email: 'r@x.test', name: 'R', role }), context())).toMatchObject({
+      kind: 'create',
+      person: { role: code },
+    });
+  });
+
+  it('reads every name the web app gives a role, in each language, as that role and no other', () => {
+    const read = (role: string) =>
+      checkRow(line(2, { email: 'r@x.test', name: 'R', role }), context());
+    for (const language of LANGUAGES) {
+      for (const role of CREATABLE_ROLES) {
+        expect(read(ROLE_NAMES[language][role])).toMatchObject({ person: { role } });
+        expect(read(ROLE_NAMES[language][role].toUpperCase())).toMatchObject({ person: { role } });
+      }
+      expect(read(ROLE_NAMES[language].super_admin)).toMatchObject({
+        kind: 'refused',
+        reason: 'The super administrator role cannot be imported.',
+      });
+    }
+  });
+
+  it.each([
+    'super_admin',
+    'Super admin',
+    'super administrator',
+    'Superadministrador',
+    'Super administrador',
+    'SÚPER ADMINISTRADOR',
+    'super-administrateur',
+    'Super Administrateur',
+  ])('refuses the super administrator %j in any language', (role) => {
+    expect(checkRow(line(2, { email: 's@x.test', name: 'S', role }), context())).toMatchObject({
+      kind: 'refused',
+      reason: 'The super administrator role cannot be imported.',
+    });
+  });
+
+  it.each([
+    ['en', 'en'],
+    ['FR', 'fr'],
+    ['English', 'en'],
+    ['Inglés', 'en'],
+    ['ingles', 'en'],
+    ['Anglais', 'en'],
+    ['Español', 'es'],
+    ['Espanol', 'es'],
+    ['SPANISH', 'es'],
+    ['Espagnol', 'es'],
+    ['Français', 'fr'],
+    ['francais', 'fr'],
+    ['French', 'fr'],
+    ['Francés', 'fr'],
+    ['es-MX', 'es'],
+    ['fr_CA', 'fr'],
+  ])('reads the language %j by its code or its name in en, es or fr: %s', (language, code) => {
+    expect(checkRow(line(2, { email: 'l@x.test', name: 'L', language }), context())).toMatchObject({
+      kind: 'create',
+      person: { language: code },
+    });
+  });
+
+  it.each(['Deutsch', 'German', 'de-DE', 'e n'])('refuses the language %j', (language) => {
+    expect(checkRow(line(2, { email: 'l@x.test', name: 'L', language }), context())).toMatchObject({
+      kind: 'refused',
+      reason: `Unknown language "${language}" (en, es, fr).`,
     });
   });
 

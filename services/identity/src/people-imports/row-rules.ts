@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import {
-  CreatableRole,
+  CREATABLE_ROLES,
   isTimeZone,
   JOB_FUNCTION_SEPARATORS,
+  LANGUAGE_LABELS,
   LANGUAGES,
+  type Language,
   PEOPLE_IMPORT_LIMITS as LIMITS,
   peopleImportReason,
   type PeopleImportReasonCode,
@@ -11,6 +13,8 @@ import {
   peopleImportReasonOf,
   type RefusedRow,
   type Role,
+  ROLE_NAMES,
+  supportedLanguage,
 } from '@hub/proto';
 import { emailDomain } from '../organizations/email-domain.js';
 import type { SheetRow } from './csv-rows.js';
@@ -106,12 +110,37 @@ function readName(cell: string): string {
   return name;
 }
 
+/**
+ * A cell's name as the tables below know it: lower case, without accents, spaces, hyphens or
+ * underscores ("Supervisor de formación", "SUPERVISOR DE FORMACION" and "supervisor_de_formacion"
+ * alike).
+ */
+const nameKey = (cell: string): string =>
+  cell
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
+
+/** Every name of each role: its code and its name in each language as the web app shows it. */
+function roleNames(role: Role): string[] {
+  return [role, ...LANGUAGES.map((language) => ROLE_NAMES[language][role])];
+}
+
+/** The roles a file may give, by every name of theirs (nameKey). */
+const ROLES_BY_NAME: ReadonlyMap<string, Role> = new Map(
+  CREATABLE_ROLES.flatMap((role) => roleNames(role).map((name) => [nameKey(name), role] as const)),
+);
+/** The super administrator, by every name of theirs (and English's long one): refused. */
+const SUPER_ADMIN_NAMES: ReadonlySet<string> = new Set(
+  [...roleNames('super_admin'), 'super administrator'].map(nameKey),
+);
+
 function readRole(cell: string): Role | null {
   if (!cell) return null;
-  const role = cell.toLowerCase().replace(/[\s-]+/g, '_');
-  if (role === 'super_admin' || role === 'super_administrator') refuse('super_admin_role');
-  if (!CreatableRole.safeParse(role).success) refuse('role_unknown', { role: cell });
-  return role as Role;
+  const key = nameKey(cell);
+  if (SUPER_ADMIN_NAMES.has(key)) refuse('super_admin_role');
+  return ROLES_BY_NAME.get(key) ?? refuse('role_unknown', { role: cell });
 }
 
 function readJobFunctions(cell: string, known: RowContext['jobFunctions']): number[] {
@@ -127,15 +156,39 @@ function readJobFunctions(cell: string, known: RowContext['jobFunctions']): numb
   return [...new Set(ids)];
 }
 
-function readLanguage(cell: string): string | null {
+/**
+ * Each language as the other two write it (LANGUAGE_LABELS has it as it writes itself): an HR
+ * export's language cell holds a name as often as a code.
+ */
+const LANGUAGE_NAMES_ELSEWHERE: Record<Language, readonly string[]> = {
+  en: ['Inglés', 'Anglais'],
+  es: ['Spanish', 'Espagnol'],
+  fr: ['French', 'Francés'],
+};
+
+/** The product's languages by their names (nameKey). */
+const LANGUAGES_BY_NAME: ReadonlyMap<string, Language> = new Map(
+  LANGUAGES.flatMap((language) =>
+    [LANGUAGE_LABELS[language], ...LANGUAGE_NAMES_ELSEWHERE[language]].map(
+      (name) => [nameKey(name), language] as const,
+    ),
+  ),
+);
+
+/** A code or a tag ('es', 'es-MX', 'fr_CA'), or a name in any of the product's languages. */
+function readLanguage(cell: string): Language | null {
   if (!cell) return null;
-  const language = cell.toLowerCase();
-  if (cell.length > LIMITS.language || !(LANGUAGES as readonly string[]).includes(language))
+  const language =
+    cell.length > LIMITS.language
+      ? undefined
+      : (LANGUAGES_BY_NAME.get(nameKey(cell)) ?? supportedLanguage(cell) ?? undefined);
+  return (
+    language ??
     refuse('language_unknown', {
       language: cell.slice(0, LIMITS.language),
       languages: LANGUAGES.join(', '),
-    });
-  return language;
+    })
+  );
 }
 
 function readTimeZone(cell: string): string | null {

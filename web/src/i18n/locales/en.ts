@@ -1,3 +1,4 @@
+import { ROLE_NAMES } from '@hub/proto';
 import { format } from './en/format';
 import { ui } from './en/ui';
 import { mySops } from './en/mySops';
@@ -52,13 +53,8 @@ export const en = {
     uploadIncomplete: 'The upload did not complete.',
     uploadCancelled: 'The upload was cancelled.',
   },
-  roles: {
-    super_admin: 'super admin',
-    admin: 'admin',
-    training_supervisor: 'training supervisor',
-    manager: 'manager',
-    operator: 'operator',
-  },
+  /** Declared in proto: a people import reads a role cell by these names too. */
+  roles: ROLE_NAMES.en,
   theme: { light: 'Light', dark: 'Dark', system: 'System' },
   signIn: {
     signingIn: 'Signing in...',

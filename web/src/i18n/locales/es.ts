@@ -1,3 +1,4 @@
+import { ROLE_NAMES } from '@hub/proto';
 import type { Catalog } from './en';
 import { format } from './es/format';
 import { ui } from './es/ui';
@@ -46,13 +47,8 @@ export const es: Catalog = {
     uploadIncomplete: 'La subida no terminó. Revisa la conexión y vuelve a intentarlo.',
     uploadCancelled: 'Se canceló la subida.',
   },
-  roles: {
-    super_admin: 'superadministrador',
-    admin: 'administrador',
-    training_supervisor: 'supervisor de formación',
-    manager: 'gerente',
-    operator: 'operario',
-  },
+  /** Declared in proto: a people import reads a role cell by these names too. */
+  roles: ROLE_NAMES.es,
   theme: { light: 'Claro', dark: 'Oscuro', system: 'Sistema' },
   signIn: {
     signingIn: 'Iniciando sesión...',

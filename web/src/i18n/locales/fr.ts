@@ -1,3 +1,4 @@
+import { ROLE_NAMES } from '@hub/proto';
 import type { Catalog } from './en';
 import { format } from './fr/format';
 import { ui } from './fr/ui';
@@ -46,13 +47,8 @@ export const fr: Catalog = {
     uploadIncomplete: 'L’import n’a pas abouti. Vérifiez la connexion et réessayez.',
     uploadCancelled: 'L’import a été annulé.',
   },
-  roles: {
-    super_admin: 'super-administrateur',
-    admin: 'administrateur',
-    training_supervisor: 'responsable formation',
-    manager: 'manager',
-    operator: 'opérateur',
-  },
+  /** Declared in proto: a people import reads a role cell by these names too. */
+  roles: ROLE_NAMES.fr,
   theme: { light: 'Clair', dark: 'Sombre', system: 'Système' },
   signIn: {
     signingIn: 'Connexion en cours...',

@@ -55,7 +55,7 @@ describe("the app's sentences of proto's tables", () => {
       'No se pudo leer el texto del SOP «{{title}}»: {{detail}}',
     );
     expect(fr.peopleImport.reasons.role_unknown).toBe(
-      'Rôle inconnu « {{role}} » (admin, training supervisor, manager ou operator).',
+      'Rôle inconnu « {{role}} » (administrateur, responsable formation, manager ou opérateur).',
     );
   });
 });

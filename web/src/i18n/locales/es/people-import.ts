@@ -9,7 +9,7 @@ export const peopleImport: Catalog['peopleImport'] = {
   back: 'Volver al equipo',
   chooseTitle: '1. Elige un archivo CSV',
   columns:
-    'Columnas, con su nombre en la primera fila (en mayúsculas o minúsculas, con o sin tildes): <b>correo electrónico</b>, <b>nombre</b> (completo, o <b>nombre</b> y <b>apellidos</b>), <b>rol</b> (admin, training supervisor, manager u operator; vacío: operator para alguien nuevo, sin cambio para un miembro), <b>puesto</b> (varios separados por <code>;</code>, <code>|</code> o <code>,</code>) y, si quieres, <b>idioma</b> y <b>zona horaria</b>. También se leen en inglés: <b>email</b>, <b>name</b> (o <b>first name</b> y <b>last name</b>), <b>role</b>, <b>job functions</b>, <b>language</b> y <b>time zone</b>.',
+    'Columnas, con su nombre en la primera fila (en mayúsculas o minúsculas, con o sin tildes): <b>correo electrónico</b>, <b>nombre</b> (completo, o <b>nombre</b> y <b>apellidos</b>), <b>rol</b> (administrador, supervisor de formación, gerente u operario, o su nombre en inglés; vacío: operario para alguien nuevo, sin cambio para un miembro), <b>puesto</b> (varios separados por <code>;</code>, <code>|</code> o <code>,</code>) y, si quieres, <b>idioma</b> (español, inglés o francés) y <b>zona horaria</b>. También se leen en inglés: <b>email</b>, <b>name</b> (o <b>first name</b> y <b>last name</b>), <b>role</b>, <b>job functions</b>, <b>language</b> y <b>time zone</b>.',
   saveAs:
     'En Excel, guarda como "CSV UTF-8"; en Google Sheets, descarga como CSV. Como máximo 100.000 filas.',
   organization: 'Organización',

@@ -9,7 +9,7 @@ export const peopleImport: Catalog['peopleImport'] = {
   back: 'Retour à l’équipe',
   chooseTitle: '1. Choisissez un fichier CSV',
   columns:
-    'Colonnes, nommées sur la première ligne (majuscules et accents indifférents) : <b>adresse e-mail</b> (ou <b>courriel</b>), <b>nom</b> (complet, ou <b>prénom</b> et <b>nom</b>), <b>rôle</b> (admin, training supervisor, manager ou operator ; vide : operator pour une nouvelle personne, inchangé pour un membre), <b>fonctions</b> (plusieurs, séparées par <code>;</code>, <code>|</code> ou <code>,</code>) et, en option, <b>langue</b> et <b>fuseau horaire</b>. Les noms anglais sont lus aussi : <b>email</b>, <b>name</b> (ou <b>first name</b> et <b>last name</b>), <b>role</b>, <b>job functions</b>, <b>language</b> et <b>time zone</b>.',
+    'Colonnes, nommées sur la première ligne (majuscules et accents indifférents) : <b>adresse e-mail</b> (ou <b>courriel</b>), <b>nom</b> (complet, ou <b>prénom</b> et <b>nom</b>), <b>rôle</b> (administrateur, responsable formation, manager ou opérateur, ou son nom anglais ; vide : opérateur pour une nouvelle personne, inchangé pour un membre), <b>fonctions</b> (plusieurs, séparées par <code>;</code>, <code>|</code> ou <code>,</code>) et, en option, <b>langue</b> (français, anglais ou espagnol) et <b>fuseau horaire</b>. Les noms anglais sont lus aussi : <b>email</b>, <b>name</b> (ou <b>first name</b> et <b>last name</b>), <b>role</b>, <b>job functions</b>, <b>language</b> et <b>time zone</b>.',
   saveAs:
     'Dans Excel, enregistrez en « CSV UTF-8 » ; dans Google Sheets, téléchargez en CSV. 100 000 lignes au maximum.',
   organization: 'Organisation',
