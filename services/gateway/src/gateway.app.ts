@@ -26,6 +26,7 @@ import { registerRelayedAnswers } from './http/relayed-answers.js';
 import { registerRequestTracing } from './http/request-tracing.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerOutageGate } from './http/outage-gate.js';
+import { trackUnusedConnections } from './http/unused-connections.js';
 import { registerAuditTrail } from './audit/audit-trail.js';
 import { registerScimAuditTrail } from './scim/scim-audit-trail.js';
 import { registerScimBodies } from './scim/scim-bodies.js';
@@ -92,6 +93,7 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
   // Limits per route are set where the file is read (UploadReceiver); this is the outer bound.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 20, fieldSize: 64 * 1024 } });
   const fastify = app.getHttpAdapter().getInstance();
+  const connections = trackUnusedConnections(fastify.server);
   await registerQueueDashboard(fastify, queues.queues, app.get(SessionCache));
   await registerApiDocs(fastify, process.env.npm_package_version ?? '0.1.0');
   await registerWebApp(fastify, config.SERVE_WEB ? config.WEB_DIST : null);
@@ -112,15 +114,14 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
       // Requests in flight (an upload included) get the shutdown grace to finish; new ones
       // answer 503; a client that never reads its answer cannot hold the shutdown open.
       const cutOff = setTimeout(() => fastify.server.closeAllConnections(), shutdownGraceMs());
-      // Node closes the kept-alive connections idle when the server's close begins, once; one
-      // whose answer was still being written becomes idle later and held the close open until
-      // the cut-off. So the idle ones are closed again until the server has closed.
-      const idleClosing = setInterval(() => fastify.server.closeIdleConnections(), 100);
+      // Until the server has closed, the connections no request holds are ended as they become
+      // so (trackUnusedConnections says why Node's own closing of idle ones is not enough).
+      const unusedClosing = setInterval(() => connections.closeUnused(), 100);
       try {
         await app.close();
       } finally {
         clearTimeout(cutOff);
-        clearInterval(idleClosing);
+        clearInterval(unusedClosing);
       }
       // Not waited for: a sweep under way may be long, and one cut short is done again at the
       // next start.
