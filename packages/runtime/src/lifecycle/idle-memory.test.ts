@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../config/config.js';
 import {
   afterInterval,
   collectReducingMemory,
   IDLE_POLICY,
+  idlePolicy,
   idleReleaseStep,
   type IdleState,
 } from './idle-memory.js';
@@ -54,6 +56,20 @@ describe('the memory given back when a process falls idle', () => {
       step();
     }
     expect(releases).toBe(1);
+  });
+
+  it('reads the event loop every 5 s unless RELEASE_MEMORY_IDLE_CHECK_MS says otherwise', () => {
+    expect(idlePolicy({})).toEqual(IDLE_POLICY);
+    expect(IDLE_POLICY.intervalMs).toBe(5_000);
+    // A test's process, released a second or two after its work instead of ten.
+    expect(idlePolicy({ RELEASE_MEMORY_IDLE_CHECK_MS: '1000' })).toEqual({
+      ...IDLE_POLICY,
+      intervalMs: 1_000,
+    });
+    expect(() => idlePolicy({ RELEASE_MEMORY_IDLE_CHECK_MS: '10' })).toThrow(ConfigError);
+    expect(() => idlePolicy({ RELEASE_MEMORY_IDLE_CHECK_MS: 'soon' })).toThrow(
+      /RELEASE_MEMORY_IDLE_CHECK_MS/,
+    );
   });
 
   it("gives a heap's free pages back to the system", async () => {

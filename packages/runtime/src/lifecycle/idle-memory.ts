@@ -1,6 +1,8 @@
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { z } from 'zod';
+import { readConfig } from '../config/config.js';
 import { trimMallocHeaps } from './malloc-trim.js';
 
 /**
@@ -32,6 +34,24 @@ export const IDLE_POLICY: IdlePolicy = {
   idle: 0.01,
   idleIntervals: 2,
 };
+
+/**
+ * The interval, RELEASE_MEMORY_IDLE_CHECK_MS: 5 s as deployed, where a quiet spell of 10 s is
+ * worth a GC; shorter for a test that waits for the release (a second: ~2 s after the work
+ * instead of ~10). At least 100 ms, as an interval much shorter than the process's own timers
+ * would read its quiet as busy.
+ */
+export const IdlePolicyEnv = z.object({
+  RELEASE_MEMORY_IDLE_CHECK_MS: z.coerce.number().int().min(100).default(IDLE_POLICY.intervalMs),
+});
+
+/** IDLE_POLICY with the interval this environment sets; a bad value throws a ConfigError. */
+export function idlePolicy(env: NodeJS.ProcessEnv = process.env): IdlePolicy {
+  return {
+    ...IDLE_POLICY,
+    intervalMs: readConfig(IdlePolicyEnv, env).RELEASE_MEMORY_IDLE_CHECK_MS,
+  };
+}
 
 export interface IdleState {
   /** Work was done since the last GC. */
@@ -119,8 +139,11 @@ export function idleReleaseStep(
   };
 }
 
-/** Watches the event loop and collects after each busy spell once idle; returns the stop. */
-export function releaseMemoryWhenIdle(policy: IdlePolicy = IDLE_POLICY): () => void {
+/**
+ * Watches the event loop and collects after each busy spell once idle; returns the stop. By
+ * default at the environment's interval (idlePolicy).
+ */
+export function releaseMemoryWhenIdle(policy: IdlePolicy = idlePolicy()): () => void {
   const timer = setInterval(idleReleaseStep(policy), policy.intervalMs);
   timer.unref();
   return () => clearInterval(timer);
