@@ -41,10 +41,29 @@ describe('a job during which the pdf worker process dies twice', () => {
         PDF_MEMORY_LIMIT_MB: '256',
         PDF_JOB_TIMEOUT_MS: '120000',
         JOB_LOCK_MS: '5000',
-        JOB_STALL_CHECK_MS: '1000',
+        // Looking often costs a living process nothing (its job is taken only once its lock has
+        // expired); a dead one's job runs again within a quarter second of that, not a second.
+        JOB_STALL_CHECK_MS: '250',
       },
       children,
     );
+
+  /**
+   * Once the queue's workers have looked for stalled jobs `count` times from now: each look marks
+   * itself in Redis with its time (BullMQ's stalled-check key, kept for the interval so that one
+   * worker at a time looks), so each new time read is one more look done.
+   */
+  async function stallChecks(count: number) {
+    const client = await jobs.getBackend().client;
+    const key = jobs.toKey('stalled-check');
+    const underWay = await client.get(key);
+    const seen = new Set<string>();
+    await until(`${count} stall checks`, async () => {
+      const at = await client.get(key);
+      if (at !== null && at !== underWay) seen.add(at);
+      return seen.size >= count ? true : undefined;
+    });
+  }
 
   async function killWhenRunning(child: ChildProcess, job: Job, stalls: number) {
     await until(`job ${job.id} running after ${stalls} stalls`, async () => {
@@ -129,7 +148,7 @@ describe('a job during which the pdf worker process dies twice', () => {
     expect(messages.some((m) => m.documentId === 2 && m.kind === 'pdf.processed')).toBe(true);
 
     // Never run again: it stays failed through several stall checks of a living worker.
-    await sleep(1500);
+    await stallChecks(3);
     expect(await (await jobs.getJob(hostile.id!))?.getState()).toBe('failed');
     expect(survivor.exitCode).toBeNull();
     console.log(`[poison] killed twice, failed and reported in ${Date.now() - started} ms`);

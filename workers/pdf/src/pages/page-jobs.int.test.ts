@@ -97,12 +97,27 @@ describe('a scanned document read as page jobs', () => {
     expect(progress).toContainEqual(expect.objectContaining({ stage: 'ocr', total: PAGES }));
   }
 
+  /**
+   * How often every worker on the queue, this process's too, looks for a job whose process died.
+   * One look at a time for the queue: each blocks the others for its interval (BullMQ's
+   * stalled-check key), so a worker of this process at the default 30 s kept the worker processes
+   * below from noticing their killed page for up to 30 s after it started (26 s of the suite's
+   * 32). A short interval costs a living worker nothing: its job is taken only once its lock has
+   * expired, however often that is checked.
+   */
+  const STALL_CHECK_MS = '250';
+  const stallCheckBefore = process.env.JOB_STALL_CHECK_MS;
+
   beforeAll(async () => {
+    // Read by startWorker as each worker starts; put back after the suite (files share a process).
+    process.env.JOB_STALL_CHECK_MS = STALL_CHECK_MS;
     jobs = openQueue(QUEUE_CONTRACTS.pdfProcessing, connection);
     inbox = openQueue(QUEUE_CONTRACTS.libraryInbox, connection);
   });
 
   afterAll(async () => {
+    if (stallCheckBefore === undefined) delete process.env.JOB_STALL_CHECK_MS;
+    else process.env.JOB_STALL_CHECK_MS = stallCheckBefore;
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
     await Promise.all([jobs?.close(), inbox?.close()]);
     await resources.release().catch(() => undefined);
@@ -320,9 +335,10 @@ describe('a scanned document read as page jobs', () => {
         DATA_DIR: dataDir,
         OCR_ENABLED: 'true',
         PDF_CONCURRENCY: '1',
-        // Long enough that a living process starved of CPU (two cores, shared) renews in time.
+        // Long enough that a living process starved of CPU (two cores, shared) renews in time:
+        // the killed page runs again ~8 s after it started, the bulk of this test's time.
         JOB_LOCK_MS: '8000',
-        JOB_STALL_CHECK_MS: '1000',
+        JOB_STALL_CHECK_MS: STALL_CHECK_MS,
       },
       children,
     );
