@@ -61,6 +61,11 @@ export const GatewayEnv = BaseEnv.extend(StorageEnv.shape).extend({
     .max(VIDEO_MAX_BYTES)
     .default(VIDEO_MAX_BYTES),
   RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * How long each ask of the video service's create waits for its answer (RPC_TIMEOUT_MS when
+   * unset). Shortened only by the test of a create answered late, which waits it out twice.
+   */
+  VIDEO_CREATE_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
   /** Worker kinds /api/health needs alive to answer 200: a comma-separated list, or `none`. */
   HEALTH_REQUIRED_WORKERS: z
     .string()

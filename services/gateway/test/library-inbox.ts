@@ -23,10 +23,14 @@ export interface PlayedLibrary {
  * test hands it what the workers would report, and it answers when done. Webhook announcements
  * go nowhere here; notices reach identity through the library's outbox.
  */
-export function libraryInbox(stack: TestStack): PlayedLibrary {
+export function libraryInbox(
+  stack: TestStack,
+  /** How long its calls to the services wait (the RPC client's own 10 s when unset). */
+  rpcTimeoutMs?: number,
+): PlayedLibrary {
   const connection = { url: stack.env.REDIS_URL!, prefix: stack.redisPrefix };
   const jobs: Queue<PdfProcessingJob> = openQueue(QUEUES.pdfProcessing, connection);
-  const rpc = new RpcClient(connection.url, connection.prefix);
+  const rpc = new RpcClient(connection.url, connection.prefix, rpcTimeoutMs);
   const db = stack.library.dataSource;
   // Notices go through the library's own outbox, as the service writes them.
   const notifier = new LibraryNotifier(stack.library.outbox);

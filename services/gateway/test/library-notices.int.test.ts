@@ -24,7 +24,9 @@ let otto: number;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  played = libraryInbox(stack);
+  // Its calls to identity while identity is away are refused after 2 s, not the usual 10: the
+  // test is about what comes after (the observation service, up, answers in time).
+  played = libraryInbox(stack, 2_000);
   acme = await stack.createOrganization('Acme Foods', 'acme.test');
   ann = await stack.createUser({ email: 'ann@acme.test', role: 'admin', organizationId: acme });
   otto = await stack.createUser({

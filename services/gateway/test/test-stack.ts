@@ -403,6 +403,8 @@ export async function waitFor<T>(
     const value = await read();
     if (done(value)) return value;
     if (Date.now() > deadline) throw new Error(`Not in time: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // As often as vitest's expect.poll looks (vitest.config.ts): a state reached is seen within
+    // a tenth of a second (300 ms was one more interval in a good part of a hundred waits).
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -57,15 +57,19 @@ const unanswered = (error: unknown) =>
 @Controller()
 export class VideosController {
   private readonly rule: UploadRule<typeof VideoUploadFields>;
+  /** Each create ask's wait; undefined: the RPC client's own (RPC_TIMEOUT_MS). */
+  private readonly createTimeoutMs: number | undefined;
 
   constructor(
     @Inject(RpcClient) private readonly rpc: RpcClient,
     @Inject(UploadReceiver) private readonly uploads: UploadReceiver,
     @Inject(STORAGE) private readonly storage: ObjectStorage,
     @Inject(StoredFileReply) private readonly files: StoredFileReply,
-    @Inject(GATEWAY_CONFIG) config: Pick<GatewayConfig, 'VIDEO_UPLOAD_MAX_BYTES'>,
+    @Inject(GATEWAY_CONFIG)
+    config: Pick<GatewayConfig, 'VIDEO_UPLOAD_MAX_BYTES' | 'VIDEO_CREATE_TIMEOUT_MS'>,
   ) {
     this.rule = { ...VIDEO_UPLOAD, maxBytes: config.VIDEO_UPLOAD_MAX_BYTES };
+    this.createTimeoutMs = config.VIDEO_CREATE_TIMEOUT_MS;
   }
 
   /** Streams the video straight into storage (type by content, size checked while it flows). */
@@ -101,7 +105,7 @@ export class VideosController {
   private async create(request: RpcRequest<typeof videoRpc.create>): Promise<Video> {
     for (let ask = 1; ; ask += 1) {
       try {
-        return await this.rpc.call(videoRpc.create, request);
+        return await this.rpc.call(videoRpc.create, request, this.createTimeoutMs);
       } catch (error) {
         if (!unanswered(error)) {
           if (ask === 1) await this.storage.remove(request.storageKey);
