@@ -151,6 +151,14 @@ describe('checkRow', () => {
     ['trainingsupervisor', 'training_supervisor'],
     ['training_supervisor', 'training_supervisor'],
     ['ADMIN', 'admin'],
+    // Other words HR files use: Spanish "operador", the feminine forms.
+    ['Operador', 'operator'],
+    ['operadora', 'operator'],
+    ['Operaria', 'operator'],
+    ['Opératrice', 'operator'],
+    ['Administradora', 'admin'],
+    ['Administratrice', 'admin'],
+    ['Supervisora de formación', 'training_supervisor'],
   ])('reads the role %j as the web app names it in en, es or fr: %s', (role, code) => {
     expect(checkRow(line(2, { email: 'r@x.test', name: 'R', role }), context())).toMatchObject({
       kind: 'create',
@@ -182,6 +190,8 @@ describe('checkRow', () => {
     'SÚPER ADMINISTRADOR',
     'super-administrateur',
     'Super Administrateur',
+    'Superadministradora',
+    'Super-administratrice',
   ])('refuses the super administrator %j in any language', (role) => {
     expect(checkRow(line(2, { email: 's@x.test', name: 'S', role }), context())).toMatchObject({
       kind: 'refused',

@@ -122,9 +122,27 @@ const nameKey = (cell: string): string =>
     .toLowerCase()
     .replace(/[\s_-]+/g, '');
 
-/** Every name of each role: its code and its name in each language as the web app shows it. */
+/**
+ * Other words HR files use for a role, besides the app's own names: Spanish "operador" (the app
+ * says "operario"), and the feminine forms of the Spanish and French names.
+ */
+const ROLE_WORDS: Partial<Record<Role, readonly string[]>> = {
+  super_admin: ['superadministradora', 'super-administratrice'],
+  admin: ['administradora', 'administratrice'],
+  training_supervisor: ['supervisora de formación'],
+  operator: ['operador', 'operadora', 'operaria', 'opératrice'],
+};
+
+/**
+ * Every name of each role: its code, its name in each language as the web app shows it, and the
+ * other words of ROLE_WORDS.
+ */
 function roleNames(role: Role): string[] {
-  return [role, ...LANGUAGES.map((language) => ROLE_NAMES[language][role])];
+  return [
+    role,
+    ...LANGUAGES.map((language) => ROLE_NAMES[language][role]),
+    ...(ROLE_WORDS[role] ?? []),
+  ];
 }
 
 /** The roles a file may give, by every name of theirs (nameKey). */
