@@ -106,9 +106,16 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
     }
   }
 
+  /**
+   * The service's group, from the stream's first entry: requests sent before the service's first
+   * start (every service starting at once; a Redis that lost its data) are answered once it is up,
+   * where a group from the stream's end ('$') left them unread until their callers gave up. Each
+   * entry is removed once answered, so what it finds is unanswered, and a request past its deadline
+   * is skipped (handleEntry).
+   */
   private async createGroup(): Promise<void> {
     try {
-      await this.writer!.xgroup('CREATE', this.stream, this.options.service, '$', 'MKSTREAM');
+      await this.writer!.xgroup('CREATE', this.stream, this.options.service, '0', 'MKSTREAM');
     } catch (error) {
       if (!String(error).includes('BUSYGROUP')) throw error;
     }

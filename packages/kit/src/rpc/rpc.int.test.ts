@@ -11,6 +11,7 @@ import { callOrOlder, isUnknownPattern } from './older-pattern.js';
 import { RpcFailure } from './rpc-failure.js';
 import { RpcHandler } from './rpc-handler.js';
 import { RedisStreamsServer } from './rpc-server.js';
+import { requestStreamKey } from './rpc-wire.js';
 
 const echo: RpcContract<
   z.ZodObject<{ text: z.ZodString }>,
@@ -219,6 +220,29 @@ describe('RPC over Redis streams', () => {
     await expect(callOrOlder(client, crash, {}, async () => ({}))).rejects.toMatchObject({
       failure: { kind: 'internal' },
     });
+  });
+
+  it("answers a request sent before the service's first start, once it starts", async () => {
+    // A prefix no replica has served: the stream and its group do not exist yet (the product's
+    // first start, every service at once; a Redis that lost its data).
+    const prefix = `${resources.redisPrefix}first:`;
+    const early = new RpcClient(TEST_REDIS_URL, prefix, 20_000);
+    const answered = early.call(echo, { text: 'before' });
+    const stream = requestStreamKey(prefix, 'echo');
+    const redis = new Redis(TEST_REDIS_URL);
+    await expect.poll(() => redis.xlen(stream)).toBe(1);
+    const late = await NestFactory.createMicroservice(echoModule('late'), {
+      strategy: new RedisStreamsServer({ url: TEST_REDIS_URL, prefix, service: 'echo' }),
+      logger: false,
+    });
+    try {
+      await late.listen();
+      await expect(answered).resolves.toEqual({ text: 'before', replica: 'late' });
+    } finally {
+      await late.close();
+      await early.close();
+      redis.disconnect();
+    }
   });
 
   it('fails with unavailable when no replica answers in time', async () => {
