@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainLine, plainText } from './text.js';
+import { folded, plainLine, plainText } from './text.js';
 
 describe('plain text', () => {
   it('drops bidi overrides, zero-width and control characters', () => {
@@ -13,5 +13,13 @@ describe('plain text', () => {
   it('trims what is left', () => {
     expect(plainLine().min(1).safeParse('\u200B \u202E').success).toBe(false);
     expect(plainLine().parse(' \u2066Line check\u2069 ')).toBe('Line check');
+  });
+});
+
+describe('folded text', () => {
+  it('compares without capitals or accents, in every language the product speaks', () => {
+    expect(folded('Sin categoría')).toBe(folded('SIN CATEGORIA'));
+    expect(folded('Sans Catégorie')).toBe('sans categorie');
+    expect(folded('Prénom')).toBe('prenom');
   });
 });

@@ -13,6 +13,14 @@ export function plainText(value: string): string {
   return value.replace(INVISIBLE, '');
 }
 
+/**
+ * Text as a search or a name match compares it: lower case, without accents ("Sin categoría",
+ * "SIN CATEGORIA" and "sin categoria" alike).
+ */
+export function folded(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('en');
+}
+
 /** The longest address SMTP carries (RFC 5321's path, less its angle brackets). */
 export const EMAIL_MAX_LENGTH = 254;
 

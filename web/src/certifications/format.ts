@@ -3,6 +3,7 @@ import {
   STAFF_ROLES,
   type Certification,
   type CertificationState,
+  folded,
   type Reobservation,
   type Role,
   UNCATEGORIZED,
@@ -79,10 +80,3 @@ export function matchesSearch(certification: Certification, search: string): boo
     ...certification.categories.map(categoryLabel),
   ].some((text) => folded(text).includes(needle));
 }
-
-/** Lower case without accents, as the server's search of the category words. */
-const folded = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Mn}/gu, '')
-    .toLocaleLowerCase('en');

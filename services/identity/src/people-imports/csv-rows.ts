@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
-import { errorText, PEOPLE_IMPORT_MAX_ROWS, PEOPLE_IMPORT_MESSAGES } from '@hub/proto';
+import { errorText, folded, PEOPLE_IMPORT_MAX_ROWS, PEOPLE_IMPORT_MESSAGES } from '@hub/proto';
 import { RpcFailure } from '@hub/kit';
 
 /** The columns a file of people may have; any other column is ignored. */
@@ -121,11 +121,7 @@ function cellText(bytes: Buffer | string): string {
  * A header cell's key: its letters in lower case, without accents ("Prénom", "PRENOM" and
  * "prénom" alike) and without spaces, hyphens, underscores, digits or punctuation.
  */
-const headerKey = (header: string): string =>
-  header
-    .normalize('NFD')
-    .toLowerCase()
-    .replace(/[^a-z]/g, '');
+const headerKey = (header: string): string => folded(header).replace(/[^a-z]/g, '');
 
 /**
  * ',' or ';' (Excel writes ';' where the decimal mark is a comma): whichever the header line

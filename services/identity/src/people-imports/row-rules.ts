@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  folded,
   CREATABLE_ROLES,
   isTimeZone,
   JOB_FUNCTION_SEPARATORS,
@@ -115,12 +116,7 @@ function readName(cell: string): string {
  * underscores ("Supervisor de formación", "SUPERVISOR DE FORMACION" and "supervisor_de_formacion"
  * alike).
  */
-const nameKey = (cell: string): string =>
-  cell
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[\s_-]+/g, '');
+const nameKey = (cell: string): string => folded(cell).replace(/[\s_-]+/g, '');
 
 /**
  * Other words HR files use for a role, besides the app's own names: Spanish "operador" (the app

@@ -6,6 +6,7 @@ import {
   type CertificationList,
   type CertificationListQuery,
   type CertificationVerification,
+  folded,
   identityRpc,
   type Language,
   libraryRpc,
@@ -31,13 +32,6 @@ export const UNKNOWN_CODE = 'No certificate has this verification code.';
 /** How long a search waits for the reader's language before it searches the English word alone. */
 const LANGUAGE_LOOKUP_MS = 3000;
 const log = new Logger('CertificationsService');
-
-/** Lower case without accents: 'Sin categoría' and 'sin categoria' search alike. */
-const folded = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Mn}/gu, '')
-    .toLocaleLowerCase('en');
 
 /** Certifications as records: listed, printed, verified and revoked. */
 @Injectable()
