@@ -4,8 +4,8 @@ import { ROLES, type Role } from '@hub/proto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_ACCESS, type PagePath } from '../web/src/access/pageAccess.js';
-import { keepScreenshot, launchBrowser, seenToasts } from './browser.js';
-import { openPage, pageOutcome, type PageOutcome, signedInTab } from './page-walk.js';
+import { followLink, keepScreenshot, launchBrowser, seenToasts } from './browser.js';
+import { openPage, pageOutcome, type PageOutcome, settled, signedInTab } from './page-walk.js';
 import { acceptInvitation, sharedMailbox } from './mailbox.js';
 import { E2E_SUPER_ADMIN, type RunningStack, sharedStack, uniqueId } from './stack.js';
 
@@ -55,7 +55,10 @@ async function members(): Promise<Record<Role, string>> {
   const emails = { super_admin: E2E_SUPER_ADMIN.email } as Record<Role, string>;
   for (const role of ROLES.filter((candidate) => candidate !== 'super_admin')) {
     const email = `${role.replace('_', '-')}@${DOMAIN}`;
-    await post('/api/admin/users', { email, name: role, organizationId: organization.id, role });
+    // A person's name, not the role's identifier: the super administrator's walk, at the same
+    // time, reads a bare identifier on the data panel as an enum left untranslated.
+    const name = `Gate ${role.replace('_', ' ')}`;
+    await post('/api/admin/users', { email, name, organizationId: organization.id, role });
     const link = await sharedMailbox().invitationLink(email);
     await acceptInvitation(stack.url, link, PASSWORD, PHOTO);
     emails[role] = email;
@@ -113,6 +116,33 @@ describe('every page for every role, from the role table', () => {
     },
     180_000,
   );
+
+  // A slow machine read the last page's refusal as the integrations page's: its code had not
+  // arrived yet, and nothing said the page shown was not the one asked for.
+  it('marks the page busy until the code of the page asked for has arrived', async () => {
+    const { context, page } = await signedInTab(browser, stack.url, {
+      email: emails.manager,
+      password: PASSWORD,
+    });
+    let asked!: () => void;
+    let release!: () => void;
+    const chunkAsked = new Promise<void>((resolve) => (asked = resolve));
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/IntegrationsPage-[^/]*\.js$/, async (route) => {
+      asked();
+      await held;
+      await route.continue();
+    });
+    await followLink(page, '/integrations');
+    await chunkAsked;
+    expect(await page.locator('main').getAttribute('aria-busy')).toBe('true');
+    release();
+    await settled(page);
+    expect(await page.getByTestId('access-restricted').innerText()).toContain(
+      PAGE_ACCESS.integrations.message,
+    );
+    await context.close();
+  });
 });
 
 /** What is wrong with the page for the role, or null. */

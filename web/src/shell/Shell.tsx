@@ -38,6 +38,9 @@ export function Shell() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
+  // Until a page's code and data have arrived the last page stays shown: marked busy meanwhile,
+  // for assistive technology (and the e2e walk, which reads a page once it is no longer busy).
+  const pageLoading = useRouterState({ select: (state) => state.status === 'pending' });
   const [drawerPath, setDrawerPath] = useState(pathname);
   if (drawerPath !== pathname) {
     // Another page: the drawer closes (state adjusted while rendering, not in an effect).
@@ -160,6 +163,7 @@ export function Shell() {
             nothing focusable of its own (a long audit log; axe-core's scrollable-region rule). */}
         <main
           tabIndex={0}
+          aria-busy={pageLoading || undefined}
           className="min-w-0 flex-1 overflow-y-auto p-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 sm:p-6"
         >
           <Outlet />
