@@ -16,6 +16,8 @@ function failingWith(error: unknown) {
 
 afterEach(() => vi.restoreAllMocks());
 
+const EDIT_CHECK = { organization_id: 4, course_id: 7, request: 'a1' };
+
 describe('checking completions after a course edit', () => {
   it.each([
     ['identity away', new RpcCallError({ kind: 'unavailable', message: 'did not answer' })],
@@ -23,7 +25,7 @@ describe('checking completions after a course edit', () => {
   ])('warns of an outage (%s), the edit being saved', async (_, error) => {
     const warn = vi.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     const logged = vi.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
-    await expect(failingWith(error).afterEdit(4, 7)).resolves.toBeUndefined();
+    await expect(failingWith(error).afterEdit(EDIT_CHECK)).resolves.toBeUndefined();
     expect(warn).toHaveBeenCalledOnce();
     expect(logged).not.toHaveBeenCalled();
   });
@@ -35,7 +37,7 @@ describe('checking completions after a course edit', () => {
   ])('logs anything else (%s) as an error, still not throwing', async (_, error) => {
     const warn = vi.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     const logged = vi.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
-    await expect(failingWith(error).afterEdit(4, 7)).resolves.toBeUndefined();
+    await expect(failingWith(error).afterEdit(EDIT_CHECK)).resolves.toBeUndefined();
     expect(logged).toHaveBeenCalledOnce();
     expect(warn).not.toHaveBeenCalled();
   });

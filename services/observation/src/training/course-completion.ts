@@ -72,15 +72,13 @@ export class CourseCompletion {
   }
 
   /**
-   * After an editor saved the course: as forCourse, but a failure (identity away) is logged, not
-   * thrown. The edit is committed by then, and failing its answer sent the editor's retry into
-   * their own save as someone else's (409). The check the edit owes, written with it, is done
-   * again by `recheckCourses`, which completes the enrolments left open.
+   * After an editor saved the course: the check the edit owes (written with it), done at once and
+   * cleared, as the retry pass does; a failure (identity away) is logged, not thrown. The edit is
+   * committed by then, and failing its answer sent the editor's retry into their own save as
+   * someone else's (409). `recheckCourses` then completes the enrolments left open.
    */
-  async afterEdit(organizationId: number, courseId: number): Promise<void> {
-    await this.forCourse(organizationId, courseId).catch((error: unknown) =>
-      this.notChecked(courseId, error),
-    );
+  async afterEdit(check: CourseCheck): Promise<void> {
+    await this.recheck(check).catch((error: unknown) => this.notChecked(check.course_id, error));
   }
 
   /**

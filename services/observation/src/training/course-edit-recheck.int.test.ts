@@ -114,13 +114,26 @@ describe('a course edit while identity is away, checked again', () => {
   });
 
   it('keeps the check of an edit saved while an earlier one was being checked', async () => {
-    const created = await courses.create(tess, draft('Fryers', [4]));
+    identityAway = true;
+    const created = await createCourseEnrolling(db, courses, tess, draft('Fryers', [4]), LEARNER);
     const edited = await courses.update(tess, created.id, draft('Fryers', [5], created.updatedAt));
     const checks = new CourseCompletionRepository(db);
-    const [begun] = await checks.checksDue();
+    const [begun] = (await checks.checksDue()).filter((check) => check.course_id === created.id);
     await courses.update(tess, created.id, draft('Fryers 2', [5], edited.updatedAt));
 
     await checks.checked(begun!);
     expect(await checks.checksDue()).toMatchObject([{ course_id: created.id }]);
+  });
+
+  it('owes no check once the one after the edit has completed the enrolments', async () => {
+    identityAway = false;
+    const created = await createCourseEnrolling(db, courses, tess, draft('Grills', [4]), LEARNER);
+    await courses.update(tess, created.id, draft('Grills', [5], created.updatedAt));
+    expect(await completedAt(created.id)).not.toBeNull();
+
+    const owed = await db.query(`SELECT 1 FROM course_completion_checks WHERE course_id = $1`, [
+      created.id,
+    ]);
+    expect(owed).toEqual([]);
   });
 });

@@ -178,16 +178,19 @@ export class CoursesRepository {
   /**
    * The edit owes its completion check, written with it: one that fails after the commit
    * (identity away) is done by the retry pass (CourseCompletion.recheckCourses). A new request
-   * replaces an earlier edit's, due at once.
+   * replaces an earlier edit's, due at once. Answers the request, which the check after the
+   * commit clears once done.
    */
-  async owesCompletionCheck(tx: EntityManager, courseId: number): Promise<void> {
-    await tx.query(
+  async owesCompletionCheck(tx: EntityManager, courseId: number): Promise<string> {
+    const [row] = (await tx.query(
       `INSERT INTO course_completion_checks (course_id) VALUES ($1)
        ON CONFLICT (course_id) DO UPDATE
          SET request = gen_random_uuid(), requested_at = now(), attempts = 0, last_error = NULL,
-             next_attempt_at = now()`,
+             next_attempt_at = now()
+       RETURNING request`,
       [courseId],
-    );
+    )) as { request: string }[];
+    return row!.request;
   }
 
   /**

@@ -124,16 +124,20 @@ export class CoursesService {
   async update(actor: Actor, courseId: number, course: SaveCourseRequest): Promise<Course> {
     await this.one(actor, courseId);
     const sops = await this.checkedSops(actor, course.documentIds);
-    await this.repository.transaction(async (tx) => {
+    const request = await this.repository.transaction(async (tx) => {
       const saved = await this.repository.lockForEdit(tx, actor.organizationId, courseId);
       if (!saved) throw RpcFailure.notFound(COURSE_NOT_FOUND);
       if (course.updatedAt !== undefined && saved.getTime() !== Date.parse(course.updatedAt))
         throw new RpcFailure('conflict', COURSE_CHANGED);
       await this.repository.update(tx, courseId, course);
       await this.repository.replaceSops(tx, courseId, sops);
-      await this.repository.owesCompletionCheck(tx, courseId);
+      return this.repository.owesCompletionCheck(tx, courseId);
     });
-    await this.completion.afterEdit(actor.organizationId, courseId);
+    await this.completion.afterEdit({
+      organization_id: actor.organizationId,
+      course_id: courseId,
+      request,
+    });
     return this.one(actor, courseId);
   }
 
