@@ -40,6 +40,21 @@ export function coolingQuestions(
   }));
 }
 
+/** Three questions of the cooling SOP, the right answers 0, 1 and 1; tests take the first few. */
+export const COOLING_QUESTIONS = coolingQuestions([
+  {
+    text: 'Within how long must food be cooled?',
+    options: ['2 hours', '6 hours', '1 day'],
+    correctIndex: 0,
+  },
+  {
+    text: 'Where is cooled food stored?',
+    options: ['8 °C', '3 °C or below', '12 °C'],
+    correctIndex: 1,
+  },
+  { text: 'How deep are the containers?', options: ['10 cm', '5 cm', '20 cm'], correctIndex: 1 },
+]);
+
 /**
  * The cooling SOP uploaded by `session`, its generated evaluation (the stack's workers) replaced
  * by `questions` and published: what an observation of it asks, known to the test.

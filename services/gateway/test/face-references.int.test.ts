@@ -1,24 +1,17 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openQueue, RpcClient } from '@hub/kit';
+import { openQueue, type RpcClient } from '@hub/kit';
 import { api, QUEUE_CONTRACTS, type VideoWithReport, videoRpc } from '@hub/proto';
 import { type BodyOf, expectError } from './api-client.js';
-import {
-  type ApiSession,
-  fixture,
-  startTestStack,
-  SUPER_ADMIN,
-  type TestStack,
-  waitFor,
-} from './test-stack.js';
-import { signedIn } from './tenant-fixtures.js';
+import { type ApiSession, fixture, type TestStack, waitFor } from './test-stack.js';
+import { type FacesCast, startFacesCast, stopFacesCast } from './faces-cast.js';
 import { stillsVideo } from './stills-video.js';
-import { type RunningVideoWorkers, startVideoWorkers } from './test-workers.js';
+import type { RunningVideoWorkers } from './test-workers.js';
 
+let cast: FacesCast | undefined;
 let stack: TestStack;
 let workers: RunningVideoWorkers;
 let rpc: RpcClient;
@@ -77,31 +70,12 @@ const learnedFaces = async (userId: number) =>
   )) as { model: string; embedding_space: string | null; length: number }[];
 
 beforeAll(async () => {
-  folder = mkdtempSync(join(tmpdir(), 'hub-face-references-'));
-  stack = await startTestStack();
-  workers = await startVideoWorkers(stack);
-  rpc = new RpcClient(stack.env.REDIS_URL!, stack.env.REDIS_PREFIX!);
-  acme = await stack.createOrganization('Acme Foods', 'acme.test');
-  globex = await stack.createOrganization('Globex Plant', 'globex.test');
-  const user = (email: string, name: string, role: 'admin' | 'operator', organizationId: number) =>
-    stack.createUser({ email, name, password: 'Passw0rd-Long!', role, organizationId });
-  id.amy = await user('amy@acme.test', 'Amy Farrah', 'admin', acme);
-  id.howard = await user('howard@acme.test', 'Howard Wolowitz', 'operator', acme);
-  id.bernadette = await user('bernadette@acme.test', 'Bernadette Rostenkowski', 'operator', acme);
-  await user('gina@globex.test', 'Gina Globex', 'admin', globex);
-  const session = (email: string, password = 'Passw0rd-Long!') => signedIn(stack, email, password);
-  amy = await session('amy@acme.test');
-  howard = await session('howard@acme.test');
-  gina = await session('gina@globex.test');
-  root = await session(SUPER_ADMIN.email, SUPER_ADMIN.password);
+  cast = await startFacesCast('face-references');
+  ({ stack, workers, rpc, folder, acme, globex, amy, howard, gina, root } = cast);
+  Object.assign(id, cast.id);
 }, 120_000);
 
-afterAll(async () => {
-  await rpc?.close();
-  await workers?.close();
-  await stack?.stop();
-  rmSync(folder, { recursive: true, force: true });
-});
+afterAll(() => stopFacesCast(cast));
 
 describe('reference photos', () => {
   it('keeps a clear photo of one face as one more enrolment of the person', async () => {

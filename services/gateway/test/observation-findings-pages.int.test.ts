@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Finding, MAX_FINDINGS_PER_OBSERVATION } from '@hub/proto';
 import { expectError } from './api-client.js';
 import type { ApiSession, TestStack } from './test-stack.js';
-import { coolingQuestions, publishedCoolingSop } from './evaluated-document.js';
+import { COOLING_QUESTIONS, publishedCoolingSop } from './evaluated-document.js';
 import {
   type ObservationCast,
   startObservationCast,
@@ -12,13 +12,7 @@ import {
 // An observation recorded before the findings cap holds more than the session carries: its
 // findings' pages reach every one of them, to be seen and resolved.
 
-const QUESTIONS = coolingQuestions([
-  {
-    text: 'Within how long must food be cooled?',
-    options: ['2 hours', '6 hours', '1 day'],
-    correctIndex: 0,
-  },
-]);
+const QUESTIONS = COOLING_QUESTIONS.slice(0, 1);
 
 const HELD = MAX_FINDINGS_PER_OBSERVATION + 50;
 

@@ -5,7 +5,7 @@ import { type BodyOf, expectError, parseAnswer } from './api-client.js';
 import { CompletionEffects } from '../../observation/src/observations/completion-effects.js';
 import { ApiSession, SUPER_ADMIN, type TestStack } from './test-stack.js';
 import { signedIn } from './tenant-fixtures.js';
-import { coolingQuestions, publishedCoolingSop } from './evaluated-document.js';
+import { COOLING_QUESTIONS, publishedCoolingSop } from './evaluated-document.js';
 import {
   type ObservationCast,
   startObservationCast,
@@ -14,20 +14,6 @@ import {
 
 // Issue #34: the session's outbox retries answers and findings with an idempotency key; the
 // observation service records each key once and answers a retry with the first result.
-
-const QUESTIONS = coolingQuestions([
-  {
-    text: 'Within how long must food be cooled?',
-    options: ['2 hours', '6 hours', '1 day'],
-    correctIndex: 0,
-  },
-  {
-    text: 'Where is cooled food stored?',
-    options: ['8 °C', '3 °C or below', '12 °C'],
-    correctIndex: 1,
-  },
-  { text: 'How deep are the containers?', options: ['10 cm', '5 cm', '20 cm'], correctIndex: 1 },
-]);
 
 let stack: TestStack;
 let cast: ObservationCast;
@@ -45,7 +31,7 @@ beforeAll(async () => {
   ({ stack, tess, otto, gina, ottoId, acmeId } = cast);
   root = new ApiSession(stack.url);
   await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
-  ({ documentId, evaluationId } = await publishedCoolingSop(tess, QUESTIONS));
+  ({ documentId, evaluationId } = await publishedCoolingSop(tess, COOLING_QUESTIONS));
 });
 
 afterAll(() => stopObservationCast(cast));
@@ -476,7 +462,7 @@ async function answerAll(id: number, questions: { id: string }[], before: () => 
   return respond(tess, id, { questionId: last.id, selectedOption: QUESTION_LETTERS.at(-1)! });
 }
 
-const QUESTION_LETTERS = QUESTIONS.map((question) => 'ABC'[question.correctIndex]!);
+const QUESTION_LETTERS = COOLING_QUESTIONS.map((question) => 'ABC'[question.correctIndex]!);
 
 async function certificationsOf(userId: number): Promise<number> {
   const [row] = (await stack.observation.dataSource.query(
@@ -513,7 +499,7 @@ describe('completion', () => {
       expect(completed.body).toMatchObject({ completed: true, score: 100, passed: true });
       const done = await session(id);
       expect(done.status).toBe('completed');
-      expect(done.responses).toHaveLength(QUESTIONS.length);
+      expect(done.responses).toHaveLength(COOLING_QUESTIONS.length);
       expect(await certificationsOf(operatorId)).toBe(0);
       expect(await issuedEventsFor(operatorId)).toBe(0);
     }

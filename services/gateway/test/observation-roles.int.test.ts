@@ -3,7 +3,7 @@ import { api } from '@hub/proto';
 import { expectError } from './api-client.js';
 import type { ApiSession } from './test-stack.js';
 import { signedIn } from './tenant-fixtures.js';
-import { coolingQuestions, publishedCoolingSop } from './evaluated-document.js';
+import { COOLING_QUESTIONS, publishedCoolingSop } from './evaluated-document.js';
 import {
   type ObservationCast,
   startObservationCast,
@@ -12,18 +12,7 @@ import {
 
 // Who may record what in an observation: the person observed is its subject, never its recorder.
 
-const QUESTIONS = coolingQuestions([
-  {
-    text: 'Within how long must food be cooled?',
-    options: ['2 hours', '6 hours', '1 day'],
-    correctIndex: 0,
-  },
-  {
-    text: 'Where is cooled food stored?',
-    options: ['8 °C', '3 °C or below', '12 °C'],
-    correctIndex: 1,
-  },
-]);
+const QUESTIONS = COOLING_QUESTIONS.slice(0, 2);
 
 let cast: ObservationCast;
 let tess: ApiSession;

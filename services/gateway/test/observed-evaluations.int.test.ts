@@ -3,7 +3,7 @@ import { api, ReviewQuestion } from '@hub/proto';
 import { expectError } from './api-client.js';
 import type { ApiSession } from './test-stack.js';
 import { signedIn } from './tenant-fixtures.js';
-import { coolingQuestions, publishedCoolingSop } from './evaluated-document.js';
+import { COOLING_QUESTIONS, publishedCoolingSop } from './evaluated-document.js';
 import {
   type ObservationCast,
   startObservationCast,
@@ -13,18 +13,7 @@ import {
 // A reviewer observed on an SOP is answering its evaluation: until the observation is completed,
 // they read it as an operator does, without the answers.
 
-const QUESTIONS = coolingQuestions([
-  {
-    text: 'Within how long must food be cooled?',
-    options: ['2 hours', '6 hours', '1 day'],
-    correctIndex: 0,
-  },
-  {
-    text: 'Where is cooled food stored?',
-    options: ['8 °C', '3 °C or below', '12 °C'],
-    correctIndex: 1,
-  },
-]);
+const QUESTIONS = COOLING_QUESTIONS.slice(0, 2);
 
 let cast: ObservationCast;
 let tess: ApiSession;

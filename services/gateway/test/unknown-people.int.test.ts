@@ -1,24 +1,15 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RpcClient } from '@hub/kit';
+import type { RpcClient } from '@hub/kit';
 import { api, type AuditEntry, videoRpc } from '@hub/proto';
 import { expectError, parseAnswer } from './api-client.js';
-import {
-  type ApiSession,
-  fixture,
-  startTestStack,
-  SUPER_ADMIN,
-  type TestStack,
-  waitFor,
-} from './test-stack.js';
-import { signedIn } from './tenant-fixtures.js';
+import { type ApiSession, fixture, type TestStack, waitFor } from './test-stack.js';
+import { type FacesCast, startFacesCast, stopFacesCast } from './faces-cast.js';
 import { stillsVideo } from './stills-video.js';
-import { type RunningWorkers, startVideoWorkers } from './test-workers.js';
 
+let cast: FacesCast | undefined;
 let stack: TestStack;
-let workers: RunningWorkers;
 let rpc: RpcClient;
 let folder: string;
 let amy: ApiSession;
@@ -79,22 +70,9 @@ const faceRows = async (where: string, params: unknown[]) =>
   )[0]!.n;
 
 beforeAll(async () => {
-  folder = mkdtempSync(join(tmpdir(), 'hub-unknown-people-'));
-  stack = await startTestStack();
-  workers = await startVideoWorkers(stack);
-  rpc = new RpcClient(stack.env.REDIS_URL!, stack.env.REDIS_PREFIX!);
-  acme = await stack.createOrganization('Acme Foods', 'acme.test');
-  globex = await stack.createOrganization('Globex Plant', 'globex.test');
-  const user = (email: string, name: string, role: 'admin' | 'operator', organizationId: number) =>
-    stack.createUser({ email, name, password: 'Passw0rd-Long!', role, organizationId });
-  id.amy = await user('amy@acme.test', 'Amy Farrah', 'admin', acme);
-  id.howard = await user('howard@acme.test', 'Howard Wolowitz', 'operator', acme);
-  await user('gina@globex.test', 'Gina Globex', 'admin', globex);
-  const session = (email: string, password = 'Passw0rd-Long!') => signedIn(stack, email, password);
-  amy = await session('amy@acme.test');
-  howard = await session('howard@acme.test');
-  gina = await session('gina@globex.test');
-  root = await session(SUPER_ADMIN.email, SUPER_ADMIN.password);
+  cast = await startFacesCast('unknown-people');
+  ({ stack, rpc, folder, acme, globex, amy, howard, gina, root } = cast);
+  Object.assign(id, cast.id);
   const reference = await amy.uploadTo(
     api.addMyFaceReference,
     {},
@@ -103,12 +81,7 @@ beforeAll(async () => {
   expect(reference).toMatchObject({ status: 'ready' });
 }, 120_000);
 
-afterAll(async () => {
-  await rpc?.close();
-  await workers?.close();
-  await stack?.stop();
-  rmSync(folder, { recursive: true, force: true });
-});
+afterAll(() => stopFacesCast(cast));
 
 describe('unknown people across videos', () => {
   it('groups a face that matches no member, with a crop, and labels it in the report', async () => {
