@@ -388,5 +388,9 @@ describe('observations and training, as a supervisor and an operator use them', 
     await operatorPage.goto(`${stack.url}/library/observations`);
     await operatorPage.getByTestId('access-restricted').waitFor();
     await operatorPage.close();
-  });
+    // Room for the processing it waits for (up to PROCESSING_TIMEOUT) and every step after it,
+    // as the other files that process a document have: the 120 s default was no longer than that
+    // wait alone (the test took 46 s alone on one core, 77 s and then over 120 s on a core shared
+    // with two other e2e files while the integration project ran on the other).
+  }, 300_000);
 });
