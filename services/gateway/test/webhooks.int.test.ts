@@ -481,22 +481,28 @@ describe('delivering events', () => {
     await receiver.start();
     const { webhook, secret } = await register(acmeAdmin, receiver.url());
     await onWebhook(api.testWebhook, webhook.id);
-    const [first] = await waitFor(
-      () => deliveries(webhook.id),
-      (list) => list[0]?.status === 'succeeded',
-    );
-    expect((await replay(webhook.id, first!.id)).status).toBe(201);
+    // The test event's delivery, and what reached the receiver with its webhook-id, counted
+    // before the replay: on a loaded machine another test's event may reach this endpoint too,
+    // or an attempt be sent twice (at least once: receivers dedupe by webhook-id), and a wait for
+    // exactly two requests never ended.
+    const first = (
+      await waitFor(
+        () => deliveries(webhook.id),
+        (list) =>
+          list.some(
+            (delivery) => delivery.eventType === 'webhook.test' && delivery.status === 'succeeded',
+          ),
+      )
+    ).find((delivery) => delivery.eventType === 'webhook.test')!;
+    const before = receiver.of(first.messageId).length;
+    expect((await replay(webhook.id, first.id)).status).toBe(201);
     await waitFor(
-      async () => receiver.received.length,
-      (count) => count === 2,
+      async () => receiver.of(first.messageId).length,
+      (count) => count > before,
     );
-    expect(receiver.received.map((request) => request.headers['webhook-id'])).toEqual([
-      first!.messageId,
-      first!.messageId,
-    ]);
-    expect(verify(secret, receiver.received[1]!).type).toBe('webhook.test');
+    expect(verify(secret, receiver.of(first.messageId).at(-1)!).type).toBe('webhook.test');
     // Another organization's administrator cannot replay it.
-    expect((await replay(webhook.id, first!.id, globexAdmin)).status).toBe(404);
+    expect((await replay(webhook.id, first.id, globexAdmin)).status).toBe(404);
     await receiver.stop();
   });
 });
