@@ -1,32 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import type { ObjectStorage } from '@hub/kit';
 import type { RecordBatch } from '@hub/proto';
+import { unzip } from '../../test/zip-entries.js';
 import { exportArchive, type RecordSource } from './export-archive.js';
 
 /** Every entry of a zip stream, by name, as text. */
 async function entriesOf(archive: NodeJS.ReadableStream): Promise<Map<string, string>> {
   const chunks: Buffer[] = [];
   for await (const chunk of archive) chunks.push(chunk as Buffer);
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(Buffer.concat(chunks), { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      const entries = new Map<string, string>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError) return reject(streamError);
-          const parts: Buffer[] = [];
-          stream.on('data', (part: Buffer) => parts.push(part));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(parts).toString('utf8'));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.readEntry();
-    });
-  });
+  const entries = await unzip(Buffer.concat(chunks));
+  return new Map([...entries].map(([name, data]) => [name, data.toString('utf8')]));
 }
 
 /** A kind answered in the batches given, each batch's cursor the index of the next one. */
