@@ -133,9 +133,22 @@ describe('every page for every role, from the role table', () => {
       await held;
       await route.continue();
     });
+    // Seen while the code is held back: read at once, past the router's pending time the
+    // shell's main may give way to the pending page, which a slow machine reached first.
+    await page.evaluate(() => {
+      const seen = { busy: false };
+      Object.assign(window, { busySeen: seen });
+      new MutationObserver(() => {
+        if (document.querySelector('main[aria-busy=true]')) seen.busy = true;
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
     await followLink(page, '/integrations');
     await chunkAsked;
-    expect(await page.locator('main').getAttribute('aria-busy')).toBe('true');
+    await expect
+      .poll(() =>
+        page.evaluate(() => (window as unknown as { busySeen: { busy: boolean } }).busySeen.busy),
+      )
+      .toBe(true);
     release();
     await settled(page);
     expect(await page.getByTestId('access-restricted').innerText()).toContain(
