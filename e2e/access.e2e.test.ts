@@ -124,39 +124,77 @@ describe('every page for every role, from the role table', () => {
       email: emails.manager,
       password: PASSWORD,
     });
-    let asked!: () => void;
-    let release!: () => void;
-    const chunkAsked = new Promise<void>((resolve) => (asked = resolve));
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/IntegrationsPage-[^/]*\.js$/, async (route) => {
-      asked();
-      await held;
-      await route.continue();
-    });
-    // Seen while the code is held back: read at once, past the router's pending time the
-    // shell's main may give way to the pending page, which a slow machine reached first.
-    await page.evaluate(() => {
-      const seen = { busy: false };
-      Object.assign(window, { busySeen: seen });
-      new MutationObserver(() => {
-        if (document.querySelector('main[aria-busy=true]')) seen.busy = true;
-      }).observe(document.body, { subtree: true, childList: true, attributes: true });
-    });
+    const code = await holdPageCode(page, /\/assets\/IntegrationsPage-[^/]*\.js$/);
+    await watchShell(page);
     await followLink(page, '/integrations');
-    await chunkAsked;
-    await expect
-      .poll(() =>
-        page.evaluate(() => (window as unknown as { busySeen: { busy: boolean } }).busySeen.busy),
-      )
-      .toBe(true);
-    release();
+    await code.asked;
+    await expect.poll(() => shellSeen(page)).toMatchObject({ busy: true });
+    code.release();
     await settled(page);
     expect(await page.getByTestId('access-restricted').innerText()).toContain(
       PAGE_ACCESS.integrations.message,
     );
     await context.close();
   });
+
+  // Past the router's pending time (a second) a page whose code had not come replaced the whole
+  // shell with nothing: the header and menu vanished until the code arrived.
+  it('keeps the shell and says the page is loading while its code is slow to come', async () => {
+    const { context, page } = await signedInTab(browser, stack.url, {
+      email: emails.manager,
+      password: PASSWORD,
+    });
+    const code = await holdPageCode(page, /\/assets\/SettingsPage-[^/]*\.js$/);
+    await watchShell(page);
+    await followLink(page, '/settings');
+    await code.asked;
+    await expect
+      .poll(() => page.locator('main').getByRole('status').allTextContents())
+      .toEqual(['Loading page...']);
+    expect(await shellSeen(page)).toMatchObject({ headerGone: false });
+    code.release();
+    await expect
+      .poll(() => page.locator('main').getByRole('heading', { level: 1 }).allTextContents())
+      .toEqual(['Settings']);
+    expect(await shellSeen(page)).toMatchObject({ headerGone: false });
+    await context.close();
+  });
 });
+
+/** Holds back the page's code (its chunk) until released; `asked` once the browser asked for it. */
+async function holdPageCode(page: Page, chunk: RegExp) {
+  let asked!: () => void;
+  let release!: () => void;
+  const askedFor = new Promise<void>((resolve) => (asked = resolve));
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(chunk, async (route) => {
+    asked();
+    await held;
+    await route.continue();
+  });
+  return { asked: askedFor, release };
+}
+
+/**
+ * Records from now on whether the shell's main was ever busy and its header ever gone: seen by an
+ * observer, as a read at one moment may fall before or after either.
+ */
+async function watchShell(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen = { busy: false, headerGone: false };
+    Object.assign(window, { shellSeen: seen });
+    new MutationObserver(() => {
+      if (document.querySelector('main[aria-busy=true]')) seen.busy = true;
+      if (!document.querySelector('header')) seen.headerGone = true;
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+}
+
+function shellSeen(page: Page): Promise<{ busy: boolean; headerGone: boolean }> {
+  return page.evaluate(
+    () => (window as unknown as { shellSeen: { busy: boolean; headerGone: boolean } }).shellSeen,
+  );
+}
 
 /** What is wrong with the page for the role, or null. */
 /**

@@ -14,6 +14,7 @@ import type { PagePath } from './access/pageAccess';
 import { SignInPage } from './auth/SignInPage';
 import { parseCertificationsSearch, parseObservationsSearch } from './insights/search';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { PagePending } from './shell/PagePending';
 import { Shell } from './shell/Shell';
 import { parseMatrixSearch } from './skills/search';
 
@@ -332,6 +333,9 @@ export const router = createRouter({
   // An unknown path must not render inside the shell (which would first demand a session).
   notFoundMode: 'root',
   defaultPreload: false,
+  // Without one, a page slow to load suspended past every route up to the root: the whole shell
+  // gave way to nothing. With it, each route waits in its own place, inside its parent's layout.
+  defaultPendingComponent: PagePending,
 });
 
 declare module '@tanstack/react-router' {

@@ -118,6 +118,7 @@ export const en = {
   },
   shell: {
     unreachable: 'The server could not be reached.',
+    pageLoading: 'Loading page...',
     toggleSidebar: 'Toggle sidebar',
     menu: 'Menu',
     hideMenu: 'Hide menu',

@@ -112,6 +112,7 @@ export const es: Catalog = {
   },
   shell: {
     unreachable: 'No hay conexión con el servidor.',
+    pageLoading: 'Cargando la página...',
     toggleSidebar: 'Mostrar u ocultar el menú lateral',
     menu: 'Menú',
     hideMenu: 'Ocultar menú',

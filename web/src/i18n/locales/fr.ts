@@ -114,6 +114,7 @@ export const fr: Catalog = {
   },
   shell: {
     unreachable: 'Le serveur est injoignable.',
+    pageLoading: 'Chargement de la page...',
     toggleSidebar: 'Afficher ou masquer le menu latéral',
     menu: 'Menu',
     hideMenu: 'Masquer le menu',
