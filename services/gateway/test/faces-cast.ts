@@ -27,11 +27,23 @@ export interface FacesCast {
   root: ApiSession;
 }
 
+/** What a cast has started so far: all of it is stopped, also when its set-up fails midway. */
+type Started = Partial<Pick<FacesCast, 'stack' | 'workers' | 'rpc'>> & { folder: string };
+
 export async function startFacesCast(name: string): Promise<FacesCast> {
-  const folder = mkdtempSync(join(tmpdir(), `hub-${name}-`));
-  const stack = await startTestStack();
-  const workers = await startVideoWorkers(stack);
-  const rpc = new RpcClient(stack.env.REDIS_URL!, stack.env.REDIS_PREFIX!);
+  const started: Started = { folder: mkdtempSync(join(tmpdir(), `hub-${name}-`)) };
+  try {
+    return await castOn(started);
+  } catch (error) {
+    await stopFacesCast(started);
+    throw error;
+  }
+}
+
+async function castOn(started: Started): Promise<FacesCast> {
+  const stack = (started.stack = await startTestStack());
+  const workers = (started.workers = await startVideoWorkers(stack));
+  const rpc = (started.rpc = new RpcClient(stack.env.REDIS_URL!, stack.env.REDIS_PREFIX!));
   const acme = await stack.createOrganization('Acme Foods', 'acme.test');
   const globex = await stack.createOrganization('Globex Plant', 'globex.test');
   const user = (email: string, name: string, role: 'admin' | 'operator', organizationId: number) =>
@@ -46,7 +58,7 @@ export async function startFacesCast(name: string): Promise<FacesCast> {
     stack,
     workers,
     rpc,
-    folder,
+    folder: started.folder,
     acme,
     globex,
     id,
@@ -57,10 +69,10 @@ export async function startFacesCast(name: string): Promise<FacesCast> {
   };
 }
 
-export async function stopFacesCast(cast: FacesCast | undefined): Promise<void> {
+export async function stopFacesCast(cast: Started | undefined): Promise<void> {
   if (!cast) return;
-  await cast.rpc.close();
-  await cast.workers.close();
-  await cast.stack.stop();
+  await cast.rpc?.close();
+  await cast.workers?.close();
+  await cast.stack?.stop();
   rmSync(cast.folder, { recursive: true, force: true });
 }
