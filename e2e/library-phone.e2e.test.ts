@@ -147,9 +147,10 @@ describe('a toast on a phone', () => {
         })
         .map((element) => element.getAttribute('data-testid') ?? element.outerHTML.slice(0, 80)),
     );
-    await keepScreenshot(page, 'library-toast-phone');
-    // Still showing: the toast was there while the header was measured.
+    // Still showing: the toast was there while the header was measured (read before the
+    // screenshot, which on a slow machine can outlast the toast's 5 s).
     expect(await shown.count()).toBe(1);
+    await keepScreenshot(page, 'library-toast-phone');
     expect(covered).toEqual([]);
     await page.close();
   });
@@ -215,9 +216,9 @@ describe('a toast on a phone', () => {
     expect(top).toBeGreaterThanOrEqual(0);
     // Each of the row's buttons is the element at its own centre.
     const buttons = await covered(row.locator('button'));
-    await keepScreenshot(page, 'library-dialog-toast-phone');
-    // Still showing: the toast was there while the row was measured.
+    // Still showing: the toast was there while the row was measured (read before the screenshot).
     expect(await shown.count()).toBe(1);
+    await keepScreenshot(page, 'library-dialog-toast-phone');
     expect(buttons).toEqual([]);
     await page.close();
   });
