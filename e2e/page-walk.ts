@@ -118,6 +118,10 @@ export async function signedInTab(
   }
   const page = await context.newPage();
   await signInAt(page, baseUrl, credentials.email, credentials.password, '/dashboard');
+  // Until the first page's code has come nothing of the shell is drawn, and no request settled
+  // waits on is in flight: on a slow machine it returned before the shell was there. Once the
+  // shell's main is, it is busy until the page has come.
+  await page.locator('main').waitFor();
   await settled(page);
   return { context, page };
 }
