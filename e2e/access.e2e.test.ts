@@ -137,8 +137,9 @@ describe('every page for every role, from the role table', () => {
     await context.close();
   });
 
-  // Past the router's pending time (a second) a page whose code had not come replaced the whole
-  // shell with nothing: the header and menu vanished until the code arrived.
+  // A page whose code was slow to come showed nothing of its own: the last page stayed on screen,
+  // its being replaced told only to assistive technology (aria-busy). Past the router's pending
+  // time (a second) the page's place now says it is loading, in the shell, whose header stays.
   it('keeps the shell and says the page is loading while its code is slow to come', async () => {
     const { context, page } = await signedInTab(browser, stack.url, {
       email: emails.manager,

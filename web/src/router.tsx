@@ -333,8 +333,9 @@ export const router = createRouter({
   // An unknown path must not render inside the shell (which would first demand a session).
   notFoundMode: 'root',
   defaultPreload: false,
-  // Without one, a page slow to load suspended past every route up to the root: the whole shell
-  // gave way to nothing. With it, each route waits in its own place, inside its parent's layout.
+  // Past the pending time (a second) a page whose code or data has not come says so in its own
+  // place (in the shell, for a shell page), rather than the last page staying on screen with
+  // nothing visible to tell another is on its way, or a first load staying blank.
   defaultPendingComponent: PagePending,
 });
 

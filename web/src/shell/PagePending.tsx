@@ -3,7 +3,7 @@ import { Spinner } from '../ui/Spinner';
 
 /**
  * Shown in a page's place while its code or data is slow to come (past the router's pending
- * time): inside the shell, whose header and menu stay, rather than nothing at all.
+ * time, a second): inside the shell, whose header and menu stay.
  */
 export function PagePending() {
   const { t } = useTranslation();
