@@ -1,10 +1,9 @@
 import type { AdminOrganization } from '@hub/proto';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
-import { useState } from 'react';
 import { readableErrorMessage } from '../api/errors';
 import { loadedRows } from '../api/paging';
-import { useDebouncedValue } from '../auth/useDebouncedValue';
+import { useSearchText } from '../ui/useSearchText';
 import { Badge } from '../ui/Badge';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -15,16 +14,13 @@ import { useDeleteOrganization } from './mutations';
 import { adminOrganizationsQuery } from './queries';
 import { useTranslation } from 'react-i18next';
 
-const SEARCH_DEBOUNCE_MS = 300;
-
 /**
  * The platform's organizations, newest first, 50 at a time with Load more, or those whose name,
  * display name or domain holds what is typed: thousands of clients are never loaded at once.
  */
 export function OrganizationList() {
   const { t } = useTranslation();
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const { text: searchText, setText: setSearchText, search } = useSearchText();
   const organizations = useInfiniteQuery({
     ...adminOrganizationsQuery(search),
     placeholderData: keepPreviousData,

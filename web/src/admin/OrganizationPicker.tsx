@@ -1,12 +1,8 @@
+import { useSearchText } from '../ui/useSearchText';
 import type { AdminOrganization } from '@hub/proto';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  ChoiceSearchBox,
-  ChoicesNote,
-  useChoiceSearch,
-  useKeptChoice,
-} from '../ui/searchedChoices';
+import { ChoiceSearchBox, ChoicesNote, useKeptChoice } from '../ui/searchedChoices';
 import { selectClass } from '../ui/styles';
 import { organizationChoicesQuery } from './queries';
 
@@ -36,7 +32,7 @@ interface OrganizationPickerProps {
  */
 export function OrganizationPicker(props: OrganizationPickerProps) {
   const { t } = useTranslation();
-  const { text, setText, search } = useChoiceSearch();
+  const { text, setText, search } = useSearchText();
   const choices = useQuery({
     ...organizationChoicesQuery(search),
     placeholderData: keepPreviousData,

@@ -1,19 +1,16 @@
 import type { User } from '@hub/proto';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Mail, Trash2 } from 'lucide-react';
 import { readableErrorMessage } from '../api/errors';
 import { UserAvatar } from '../shell/UserAvatar';
 import { Badge } from '../ui/Badge';
 import { Card, CardTitle, Skeleton } from '../ui/Card';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { useDebouncedValue } from '../auth/useDebouncedValue';
+import { useSearchText } from '../ui/useSearchText';
 import { inputClass, smallDangerButtonClass, smallOutlineButtonClass } from '../ui/styles';
 import { useDeleteUser, useResendInvitation } from './mutations';
 import { adminUsersQuery } from './queries';
 import { useTranslation } from 'react-i18next';
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * The ten newest users of the platform (the spec's Recent Users), or the first ten whose name or
@@ -21,8 +18,7 @@ const SEARCH_DEBOUNCE_MS = 300;
  */
 export function RecentUsersList() {
   const { t } = useTranslation();
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const { text: searchText, setText: setSearchText, search } = useSearchText();
   const users = useQuery({ ...adminUsersQuery(search), placeholderData: keepPreviousData });
   // The query asks for the ten it shows, newest first.
   const shown = users.data?.users ?? [];

@@ -1,3 +1,4 @@
+import { useSearchText } from '../ui/useSearchText';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select } from 'radix-ui';
@@ -5,12 +6,7 @@ import { Check, ChevronDown } from 'lucide-react';
 import type { OrganizationChoice } from '@hub/proto';
 import { organizationChoicesQuery } from '../api/queries';
 import { Skeleton } from '../ui/Card';
-import {
-  ChoiceSearchBox,
-  ChoicesNote,
-  useChoiceSearch,
-  useKeptChoice,
-} from '../ui/searchedChoices';
+import { ChoiceSearchBox, ChoicesNote, useKeptChoice } from '../ui/searchedChoices';
 
 /** The picker's value is auth0OrgId; an organization without one falls back to its name. */
 export function choiceValue(choice: OrganizationChoice): string {
@@ -30,7 +26,7 @@ interface OrganizationPickerProps {
  */
 export function OrganizationPicker({ value, onChange, disabled }: OrganizationPickerProps) {
   const { t } = useTranslation();
-  const { text, setText, search } = useChoiceSearch();
+  const { text, setText, search } = useSearchText();
   const { data, isPending } = useQuery({
     ...organizationChoicesQuery(search),
     placeholderData: keepPreviousData,

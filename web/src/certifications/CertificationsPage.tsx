@@ -9,7 +9,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Award, Search } from 'lucide-react';
 import { useState } from 'react';
 import { currentUserQuery } from '../api/queries';
-import { useDebouncedValue } from '../auth/useDebouncedValue';
+import { useSearchText } from '../ui/useSearchText';
 import { Card, CardTitle } from '../ui/Card';
 import { emptyListText } from '../ui/emptyList';
 import { EmptyList, LoadingRow } from '../ui/ListStates';
@@ -25,17 +25,15 @@ import { MySopsCard } from '../my-sops/MySopsCard';
 import { useTranslation } from 'react-i18next';
 
 const CERTIFICATION_SOPS = ['certification'] as const;
-const SEARCH_DEBOUNCE_MS = 300;
 
 /** /certifications: every certification the caller may see, with its certificate. */
 export function CertificationsPage() {
   const { t } = useTranslation();
   const role = useQuery(currentUserQuery).data?.role;
   const [state, setState] = useState<CertificationState | undefined>(undefined);
-  const [search, setSearch] = useState('');
+  const { text: search, setText: setSearch, search: searched } = useSearchText();
   const [revoking, setRevoking] = useState<Certification | null>(null);
   // The server searches every certification; the list shown meanwhile narrows as one types.
-  const searched = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const list = useQuery({
     ...certificationsQuery(state, searched),
     placeholderData: keepPreviousData,

@@ -2,7 +2,7 @@ import type { LibraryDocument } from '@hub/proto';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useDebouncedValue } from '../auth/useDebouncedValue';
+import { useSearchText } from '../ui/useSearchText';
 import { toast } from '../toast/toastStore';
 import { loadedRows } from '../api/paging';
 import { ListToolbar } from '../ui/ListStates';
@@ -15,7 +15,6 @@ import {
   foldersQuery,
   POLL_DURATION_MS,
   POLL_INTERVAL_MS,
-  SEARCH_DEBOUNCE_MS,
   tagsQuery,
 } from './queries';
 import { TagPanel } from './TagPanel';
@@ -27,8 +26,7 @@ export function DocumentsTab() {
   const { t } = useTranslation();
   const [folderId, setFolderId] = useState<number | null>(null);
   const [tagIds, setTagIds] = useState<number[]>([]);
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
+  const { text: searchText, setText: setSearchText, search } = useSearchText();
   const [uploadOpen, setUploadOpen] = useState(false);
   const [uploadProgress, setUploadProgress] = useState<number | null>(null);
   const [viewing, setViewing] = useState<LibraryDocument | null>(null);

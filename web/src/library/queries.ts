@@ -18,7 +18,6 @@ export const DOCUMENT_PAGE_SIZE = 50;
 /** Spec sections 4 and 9: after an upload the list is fetched every 3 s for 2 minutes. */
 export const POLL_INTERVAL_MS = 3000;
 export const POLL_DURATION_MS = 120_000;
-export const SEARCH_DEBOUNCE_MS = 300;
 
 export interface DocumentFilter {
   folderId: number | null;

@@ -6,7 +6,7 @@ import { ClipboardList, Plus, Search } from 'lucide-react';
 import { useState } from 'react';
 import { loadedRows } from '../api/paging';
 import { currentUserQuery } from '../api/queries';
-import { useDebouncedValue } from '../auth/useDebouncedValue';
+import { useSearchText } from '../ui/useSearchText';
 import { readableIssue } from '../api/error-text';
 import { submitForm } from '../forms/contractForm';
 import { toast } from '../toast/toastStore';
@@ -31,14 +31,11 @@ import { observationSettingsQuery, observationsQuery } from './queries';
 import { StartObservationDialog } from './StartObservationDialog';
 import { useTranslation } from 'react-i18next';
 
-const SEARCH_DEBOUNCE_MS = 300;
-
 /** /library/observations: every observation of the organization, searchable, with counters. */
 export function ObservationsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
+  const { text: searchText, setText: setSearchText, search } = useSearchText();
   const [creating, setCreating] = useState(false);
   const list = useInfiniteQuery(observationsQuery(search));
 

@@ -11,7 +11,7 @@ import { Card, CardTitle } from '../ui/Card';
 import { emptyListText } from '../ui/emptyList';
 import { EmptyList, LoadingRow } from '../ui/ListStates';
 import { inputClass, smallOutlineButtonClass } from '../ui/styles';
-import { useDebouncedValue } from '../auth/useDebouncedValue';
+import { useSearchText } from '../ui/useSearchText';
 import { Pager } from '../ui/Pager';
 import { barWidth } from './format';
 import { StatusBadge } from './StatusBadge';
@@ -23,17 +23,15 @@ import { readableErrorMessage } from '../api/errors';
 
 /** People a page of the team list holds. */
 export const TEAM_PAGE_SIZE = 50;
-const SEARCH_DEBOUNCE_MS = 300;
 
 /** /team: the organization's people and their figures, each from their own records. */
 export function TeamPage() {
   const { t } = useTranslation();
   const role = useQuery(currentUserQuery).data?.role;
   const stats = useQuery(teamStatsQuery);
-  const [search, setSearch] = useState('');
+  const { text: search, setText: setSearch, search: searched } = useSearchText();
   const [page, setPage] = useState(1);
   // Searched and paged on the server: an organization may hold 100,000 people.
-  const searched = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const members = useQuery(
     teamMembersQuery({ search: searched || undefined, page, pageSize: TEAM_PAGE_SIZE }),
   );

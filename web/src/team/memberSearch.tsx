@@ -1,21 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDebouncedValue } from '../auth/useDebouncedValue';
+import { useSearchText } from '../ui/useSearchText';
 import { inputClass } from '../ui/styles';
 import { teamMembersQuery, type TeamMembersParams } from './queries';
 
 /** How many people a chooser lists: the first by name; typing narrows them on the server. */
 export const MEMBER_CHOICES = 50;
-const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * People to choose from (a job function's members, an operator, a face's name), searched on
  * the server: the organization may hold 100,000, so never all of them at once.
  */
 export function useMemberSearch(filter: Omit<TeamMembersParams, 'search' | 'page' | 'pageSize'>) {
-  const [text, setText] = useState('');
-  const search = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const { text, setText, search } = useSearchText();
   const members = useQuery(
     teamMembersQuery({ ...filter, search: search || undefined, pageSize: MEMBER_CHOICES }),
   );

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDebouncedValue } from '../auth/useDebouncedValue';
 import { inputClass } from './styles';
 
 /*
@@ -8,15 +7,6 @@ import { inputClass } from './styles';
  * what is typed in a search box above it. Shared by the console's organization pickers and the
  * sign-in chooser, which differ only in their select.
  */
-
-const SEARCH_DEBOUNCE_MS = 300;
-
-/** What is typed in the search box, and what is searched: trimmed, once typing pauses. */
-export function useChoiceSearch() {
-  const [text, setText] = useState('');
-  const search = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  return { text, setText, search };
-}
 
 /**
  * The choices the select shows: those listed, after the chosen one when a later search hides it

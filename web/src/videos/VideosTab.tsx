@@ -1,7 +1,7 @@
 import type { Video } from '@hub/proto';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useDebouncedValue } from '../auth/useDebouncedValue';
+import { useSearchText } from '../ui/useSearchText';
 import { i18n } from '../i18n/i18n';
 import { toast } from '../toast/toastStore';
 import { loadedRows } from '../api/paging';
@@ -10,7 +10,7 @@ import { LoadMore } from '../ui/LoadMore';
 import { UnknownPeopleSection } from '../unknown-people/UnknownPeopleSection';
 import { AnalyzeVideoDialog } from './AnalyzeVideoDialog';
 import { useUploadVideo } from './mutations';
-import { SEARCH_DEBOUNCE_MS, videoListInterval, videosQuery } from './queries';
+import { videoListInterval, videosQuery } from './queries';
 import { UploadVideoDialog } from './UploadVideoDialog';
 import { VideoList } from './VideoList';
 import { VideoPlayerDialog } from './VideoPlayerDialog';
@@ -19,8 +19,7 @@ import { useTranslation } from 'react-i18next';
 /** The Videos tab of the Library (/library/videos). */
 export function VideosTab() {
   const { t } = useTranslation();
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
+  const { text: searchText, setText: setSearchText, search } = useSearchText();
   const [uploadOpen, setUploadOpen] = useState(false);
   const [uploadProgress, setUploadProgress] = useState<number | null>(null);
   const [analysing, setAnalysing] = useState<Video | null>(null);

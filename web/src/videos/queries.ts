@@ -16,7 +16,6 @@ export const VIDEO_PAGE_SIZE = 50;
 export const SOP_CHOICES_LIMIT = 100;
 /** While a video is being analysed, the list is fetched every 3 s. */
 export const POLL_INTERVAL_MS = 3000;
-export const SEARCH_DEBOUNCE_MS = 300;
 
 /** The list query's parameters: the search only when something is typed. */
 export function videoListParams(search: string) {
