@@ -1,8 +1,8 @@
-import { useSearchText } from '../ui/useSearchText';
 import type { AdminOrganization } from '@hub/proto';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ChoiceSearchBox, ChoicesNote, useKeptChoice } from '../ui/searchedChoices';
+import { useSearchText } from '../ui/useSearchText';
 import { selectClass } from '../ui/styles';
 import { organizationChoicesQuery } from './queries';
 

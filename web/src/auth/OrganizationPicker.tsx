@@ -1,4 +1,3 @@
-import { useSearchText } from '../ui/useSearchText';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select } from 'radix-ui';
@@ -7,6 +6,7 @@ import type { OrganizationChoice } from '@hub/proto';
 import { organizationChoicesQuery } from '../api/queries';
 import { Skeleton } from '../ui/Card';
 import { ChoiceSearchBox, ChoicesNote, useKeptChoice } from '../ui/searchedChoices';
+import { useSearchText } from '../ui/useSearchText';
 
 /** The picker's value is auth0OrgId; an organization without one falls back to its name. */
 export function choiceValue(choice: OrganizationChoice): string {
