@@ -41,6 +41,8 @@ export const alive = (pid: number) => {
 
 /** The active list of a queue, as BullMQ keys it under the product's Redis prefix. */
 const activeKey = (prefix: string, queue: string) => `${prefix}bull:${queue}:active`;
+/** A job's own hash. */
+const jobKey = (prefix: string, queue: string, id: string) => `${prefix}bull:${queue}:${id}`;
 
 async function nextActiveJob(
   redis: Redis,
@@ -57,6 +59,21 @@ async function nextActiveJob(
     await sleep(10);
   }
   throw new Error(`no job became active in ${key} within ${timeoutMs} ms`);
+}
+
+/**
+ * Waits until the job has ended (BullMQ sets `finishedOn` on completion and on failure). The next
+ * trial's kill must not land on this job's run again: a worker with two jobs at once (the PDF
+ * worker's one per core) was killed while it ran the killed job again, on a slow machine, and a
+ * job its worker died on twice is failed as hostile by design.
+ */
+async function jobEnded(redis: Redis, key: string, timeoutMs = 180_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await redis.hget(key, 'finishedOn')) return;
+    await sleep(100);
+  }
+  throw new Error(`${key} did not end within ${timeoutMs} ms`);
 }
 
 /** Kills `kind.worker` in the middle of `trials` jobs, one job at a time. */
@@ -89,6 +106,7 @@ export async function killTrials(
       else report.missed += 1;
       await stack.restarted(kind.worker, kills.length);
       report.restartSeconds.push((Date.now() - killedAt) / 1000);
+      await jobEnded(redis, jobKey(stack.env.REDIS_PREFIX!, kind.queue, jobId));
     }
   } finally {
     redis.disconnect();
