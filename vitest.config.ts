@@ -2,6 +2,7 @@ import swc from 'unplugin-swc';
 import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { SlowestFirst } from './packages/testing/src/slowest-first.sequencer.ts';
+import { TEST_NODE_FLAGS } from './packages/testing/src/test-node-flags.ts';
 
 /** Workspace packages are compiled from their TypeScript source in tests (their `source` export). */
 const sourceFirst = {
@@ -31,6 +32,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          execArgv: TEST_NODE_FLAGS,
           sequence: { groupOrder: 0 },
           // Both cores: vitest 5 left one of CI's two idle (unit 46 s with one worker, 25 s with
           // two; integration 300 s and 240 s, on the 2-core machine).
@@ -52,6 +54,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
+          execArgv: TEST_NODE_FLAGS,
           sequence: { groupOrder: 1 },
           // Three files at a time on two cores: with two, 15% of the CPU sat idle while suites
           // waited on Redis, PostgreSQL and queues (243 s; 208 s with three, 5% idle).
@@ -95,6 +98,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
+          execArgv: TEST_NODE_FLAGS,
           sequence: { groupOrder: 2 },
           // One Chromium for the run; each file connects to it (e2e/browser.ts).
           globalSetup: ['e2e/global-setup.ts'],

@@ -2,7 +2,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { claimTestResources, TEST_REDIS_URL, type TestResources } from '@hub/testing';
+import {
+  claimTestResources,
+  TEST_NODE_FLAGS,
+  TEST_REDIS_URL,
+  type TestResources,
+} from '@hub/testing';
 import { inject } from 'vitest';
 import { logText } from '../infra/launcher/output.mjs';
 import { findFreePort } from '../infra/launcher/ports.mjs';
@@ -129,7 +134,7 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
     // and the gateway reach the services over Redis only when asked. So all start at once (the
     // launcher's order matters for a person reading its log, not for readiness).
     const starting = PROCESSES.map(({ name, entry, nodeArgs = [], ready }) => {
-      const started = startProcess(name, [...nodeArgs, entry], env, ready);
+      const started = startProcess(name, [...TEST_NODE_FLAGS, ...nodeArgs, entry], env, ready);
       processes.push(started.child);
       return started.started;
     });
