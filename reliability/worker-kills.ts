@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { waitFor } from '../e2e/records.js';
 import type { LaunchedStack } from './launched-stack.js';
 
 /**
@@ -67,14 +68,8 @@ async function nextActiveJob(
  * worker's one per core) was killed while it ran the killed job again, on a slow machine, and a
  * job its worker died on twice is failed as hostile by design.
  */
-async function jobEnded(redis: Redis, key: string, timeoutMs = 180_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await redis.hget(key, 'finishedOn')) return;
-    await sleep(100);
-  }
-  throw new Error(`${key} did not end within ${timeoutMs} ms`);
-}
+const jobEnded = (redis: Redis, key: string) =>
+  waitFor(async () => (await redis.hget(key, 'finishedOn')) !== null, 180_000);
 
 /** Kills `kind.worker` in the middle of `trials` jobs, one job at a time. */
 export async function killTrials(
