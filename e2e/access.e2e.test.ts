@@ -117,17 +117,26 @@ describe('every page for every role, from the role table', () => {
     180_000,
   );
 
-  // A slow machine read the last page's refusal as the integrations page's: its code had not
-  // arrived yet, and nothing said the page shown was not the one asked for.
-  it('marks the page busy until the code of the page asked for has arrived', async () => {
+  /** The manager, signed in, follows a link to `path` while its page's chunk is held back. */
+  async function managerOpensWithCodeHeld(path: string, chunk: string) {
     const { context, page } = await signedInTab(browser, stack.url, {
       email: emails.manager,
       password: PASSWORD,
     });
-    const code = await holdPageCode(page, /\/assets\/IntegrationsPage-[^/]*\.js$/);
+    const code = await holdPageCode(page, new RegExp(`/assets/${chunk}-[^/]*\\.js$`));
     await watchShell(page);
-    await followLink(page, '/integrations');
+    await followLink(page, `/${path}`);
     await code.asked;
+    return { context, page, code };
+  }
+
+  // A slow machine read the last page's refusal as the integrations page's: its code had not
+  // arrived yet, and nothing said the page shown was not the one asked for.
+  it('marks the page busy until the code of the page asked for has arrived', async () => {
+    const { context, page, code } = await managerOpensWithCodeHeld(
+      'integrations',
+      'IntegrationsPage',
+    );
     await expect.poll(() => shellSeen(page)).toMatchObject({ busy: true });
     code.release();
     await settled(page);
@@ -141,14 +150,7 @@ describe('every page for every role, from the role table', () => {
   // its being replaced told only to assistive technology (aria-busy). Past the router's pending
   // time (a second) the page's place now says it is loading, in the shell, whose header stays.
   it('keeps the shell and says the page is loading while its code is slow to come', async () => {
-    const { context, page } = await signedInTab(browser, stack.url, {
-      email: emails.manager,
-      password: PASSWORD,
-    });
-    const code = await holdPageCode(page, /\/assets\/SettingsPage-[^/]*\.js$/);
-    await watchShell(page);
-    await followLink(page, '/settings');
-    await code.asked;
+    const { context, page, code } = await managerOpensWithCodeHeld('settings', 'SettingsPage');
     await expect
       .poll(() => page.locator('main').getByRole('status').allTextContents())
       .toEqual(['Loading page...']);
