@@ -149,6 +149,9 @@ async function startAllOrNone<T extends readonly Promise<Closable>[]>(
     return settled.map((result) => (result as PromiseFulfilledResult<Closable>).value) as {
       -readonly [K in keyof T]: Awaited<T[K]>;
     };
+    // A suite's requests come a few at a time: each session more is a PostgreSQL backend to start
+    // and warm (sixteen gateway files: 82 CPU-s with three a service, 85-99 with ten; docs/testing.md).
+    DATABASE_POOL_SIZE: '3',
   }
   for (const result of settled) {
     if (result.status === 'fulfilled') await result.value.close().catch(() => undefined);

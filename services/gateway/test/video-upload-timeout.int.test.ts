@@ -23,7 +23,12 @@ let admin: ApiSession;
 let organizationId: number;
 
 beforeAll(async () => {
-  stack = await startTestStack({ VIDEO_CREATE_TIMEOUT_MS: String(CREATE_TIMEOUT_MS) });
+  stack = await startTestStack({
+    VIDEO_CREATE_TIMEOUT_MS: String(CREATE_TIMEOUT_MS),
+    // The held lock's session, the asks waiting on it and the test's own reads are all the video
+    // service's: more than the three sessions a suite's service has by default.
+    DATABASE_POOL_SIZE: '10',
+  });
   const organization = await createOrganizationWithMembers(stack, 'Acme Foods', 'acme.test', [
     'admin',
   ] as const);

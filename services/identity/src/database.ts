@@ -57,9 +57,10 @@ import { sealedWebhookSecrets } from './migrations/1767100001000-sealed-webhook-
 export const IDENTITY_SCHEMA = 'identity';
 
 /** `webhookSecrets` seals the endpoints' secrets an older release kept in clear. */
-export const openIdentityDatabase = (url: string, webhookSecrets?: SecretBox) =>
+export const openIdentityDatabase = (url: string, webhookSecrets?: SecretBox, poolSize?: number) =>
   openServiceDatabase({
     url,
+    poolSize,
     schema: IDENTITY_SCHEMA,
     entities: [
       OrganizationEntity,

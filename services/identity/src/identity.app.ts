@@ -56,7 +56,11 @@ const openMailer = (config: IdentityConfig, dataSource: DataSource): Mailer =>
 export async function startIdentity(config: IdentityConfig): Promise<RunningIdentity> {
   const storage = openStorage(config);
   const webhookSecrets = openWebhookSecretBox(config);
-  const dataSource = await openIdentityDatabase(config.DATABASE_URL, webhookSecrets);
+  const dataSource = await openIdentityDatabase(
+    config.DATABASE_URL,
+    webhookSecrets,
+    config.DATABASE_POOL_SIZE,
+  );
   const seed = await seedSuperAdmin(dataSource, config);
   const events = new EventBus(config.REDIS_URL, config.REDIS_PREFIX);
   // Every event this service publishes goes through its outbox (written with the change).

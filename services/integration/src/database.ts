@@ -19,9 +19,10 @@ export const INTEGRATION_SCHEMA = 'integration';
  * style is raw SQL with bound parameters, in its repositories and reporting/ (docs/decisions.md,
  * "One data-access style per service").
  */
-export const openIntegrationDatabase = (url: string) =>
+export const openIntegrationDatabase = (url: string, poolSize?: number) =>
   openServiceDatabase({
     url,
+    poolSize,
     schema: INTEGRATION_SCHEMA,
     entities: [],
     migrations: [

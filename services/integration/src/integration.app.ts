@@ -50,7 +50,7 @@ export const providerPolicy = (config: IntegrationConfig): ResiliencePolicy => (
 /** Migrates the integration schema, re-seals credentials under the current key, answers RPCs. */
 export async function startIntegration(config: IntegrationConfig): Promise<RunningIntegration> {
   const secretBox = openSecretBox(config);
-  const dataSource = await openIntegrationDatabase(config.DATABASE_URL);
+  const dataSource = await openIntegrationDatabase(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
   const rpc = new RpcClient(config.REDIS_URL, config.REDIS_PREFIX);
   const providers = new CloudCameraProviders(providerPolicy(config));
   const connection = { url: config.REDIS_URL, prefix: config.REDIS_PREFIX };

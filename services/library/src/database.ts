@@ -17,9 +17,10 @@ import { AcknowledgementEntity } from './acknowledgements/acknowledgement.entity
 
 export const LIBRARY_SCHEMA = 'library';
 
-export const openLibraryDatabase = (url: string) =>
+export const openLibraryDatabase = (url: string, poolSize?: number) =>
   openServiceDatabase({
     url,
+    poolSize,
     schema: LIBRARY_SCHEMA,
     entities: [
       DocumentEntity,

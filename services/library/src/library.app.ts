@@ -44,7 +44,7 @@ export interface RunningLibrary {
 /** Migrates the library schema, answers RPCs and applies what the workers report. */
 export async function startLibrary(config: LibraryConfig): Promise<RunningLibrary> {
   const storage = openStorage(config);
-  const dataSource = await openLibraryDatabase(config.DATABASE_URL);
+  const dataSource = await openLibraryDatabase(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
   const connection = { url: config.REDIS_URL, prefix: config.REDIS_PREFIX };
   const pdfQueue = openQueue(QUEUE_CONTRACTS.pdfProcessing, connection);
   const quizQueue = openQueue(QUEUE_CONTRACTS.quizGeneration, connection);

@@ -39,9 +39,10 @@ export const OBSERVATION_SCHEMA = 'observation';
  * style is raw SQL with bound parameters, in its repositories and reporting/ (docs/decisions.md,
  * "One data-access style per service").
  */
-export const openObservationDatabase = (url: string) =>
+export const openObservationDatabase = (url: string, poolSize?: number) =>
   openServiceDatabase({
     url,
+    poolSize,
     schema: OBSERVATION_SCHEMA,
     entities: [],
     migrations: [

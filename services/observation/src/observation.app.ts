@@ -35,7 +35,7 @@ export interface RunningObservation {
  * the team, and runs the certification expiry sweep (daily and at start).
  */
 export async function startObservation(config: ObservationConfig): Promise<RunningObservation> {
-  const dataSource = await openObservationDatabase(config.DATABASE_URL);
+  const dataSource = await openObservationDatabase(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
   const rpc = new RpcClient(config.REDIS_URL, config.REDIS_PREFIX);
   const events = new EventBus(config.REDIS_URL, config.REDIS_PREFIX);
   // Every event this service publishes goes through its outbox (written with the change).

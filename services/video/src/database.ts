@@ -17,9 +17,10 @@ export const VIDEO_SCHEMA = 'video';
  * style is raw SQL with bound parameters, in its repositories and reporting/ (docs/decisions.md,
  * "One data-access style per service").
  */
-export const openVideoDatabase = (url: string) =>
+export const openVideoDatabase = (url: string, poolSize?: number) =>
   openServiceDatabase({
     url,
+    poolSize,
     schema: VIDEO_SCHEMA,
     entities: [],
     migrations: [

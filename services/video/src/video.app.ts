@@ -37,7 +37,7 @@ export interface RunningVideo {
 /** Migrates the video schema, answers RPCs, applies the worker's results and enrols new faces. */
 export async function startVideo(config: VideoConfig): Promise<RunningVideo> {
   const storage = openStorage(config);
-  const dataSource = await openVideoDatabase(config.DATABASE_URL);
+  const dataSource = await openVideoDatabase(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
   const connection = { url: config.REDIS_URL, prefix: config.REDIS_PREFIX };
   const analysisQueue = openQueue(QUEUE_CONTRACTS.videoAnalysis, connection);
   const enrolmentQueue = openQueue(QUEUE_CONTRACTS.faceEnrolment, connection);

@@ -1,6 +1,6 @@
 import type { DataSource, EntitySchema, MixedList } from 'typeorm';
 import pg from 'pg';
-import { setAsideName } from '@hub/runtime';
+import { DEFAULT_DATABASE_POOL_SIZE, setAsideName } from '@hub/runtime';
 import { UNIQUE_VIOLATION } from './unique-violation.js';
 
 export interface ServiceDatabaseOptions {
@@ -103,7 +103,7 @@ export async function openServiceDatabase(options: ServiceDatabaseOptions): Prom
       // intervals are counted in UTC (the code's own time zones are named where they count),
       // whatever zone the server's configuration defaults to.
       extra: {
-        max: options.poolSize ?? 10,
+        max: options.poolSize ?? DEFAULT_DATABASE_POOL_SIZE,
         options: `-c search_path=${options.schema} -c TimeZone=UTC`,
         // A database that does not answer fails the request (503) instead of holding it.
         connectionTimeoutMillis: 5_000,
