@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import type { Mailer, OutgoingMail } from '@hub/kit';
 import { type Actor, api, type NotificationRequest } from '@hub/proto';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { IDENTITY_TEMPLATE } from '../../identity/src/test-support/identity-database-template.js';
 import { openIdentityDatabase } from '../../identity/src/database.js';
 import { NotificationMailSender } from '../../identity/src/notifications/notification-mail-sender.js';
 import { NotificationMailsRepository } from '../../identity/src/notifications/notification-mails.repository.js';
@@ -62,7 +63,7 @@ function markAll(actor: Actor, body: unknown) {
 }
 
 beforeAll(async () => {
-  resources = claimTestResources();
+  resources = await claimTemplateResources(IDENTITY_TEMPLATE);
   db = await openIdentityDatabase(resources.databaseUrl);
   const rows = (await db.query(
     `INSERT INTO organizations (name, display_name, domain)

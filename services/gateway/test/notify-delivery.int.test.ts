@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DataSource } from 'typeorm';
 import { type Mailer, type OutgoingMail, SmtpMailer } from '@hub/kit';
 import type { NotificationRequest } from '@hub/proto';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { IDENTITY_TEMPLATE } from '../../identity/src/test-support/identity-database-template.js';
 import { openIdentityDatabase } from '../../identity/src/database.js';
 import { OutboxMailer } from '../../identity/src/mail/outbox-mailer.js';
 import {
@@ -143,7 +144,7 @@ async function people(label: string, count: number, byMail = 0): Promise<number[
 }
 
 beforeAll(async () => {
-  resources = claimTestResources();
+  resources = await claimTemplateResources(IDENTITY_TEMPLATE);
   db = await openIdentityDatabase(resources.databaseUrl);
   const rows = (await db.query(
     `INSERT INTO organizations (name, display_name, domain)

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -30,7 +29,7 @@ import {
 import { readGatewayConfig } from '../src/config.js';
 import { createGateway, type RunningGateway } from '../src/gateway.app.js';
 import { api, type Role } from '@hub/proto';
-import { claimTemplateResources, type DatabaseTemplate, TEST_REDIS_URL } from '@hub/testing';
+import { claimTemplateResources, migratedTemplate, TEST_REDIS_URL } from '@hub/testing';
 import { type ObjectStorage, openStorage } from '@hub/kit';
 import {
   callUrl,
@@ -78,48 +77,17 @@ export interface NewUser {
 const SERVICES_DIR = fileURLToPath(new URL('../../', import.meta.url));
 const SERVICES = ['identity', 'library', 'observation', 'video', 'integration'];
 
-/**
- * A digest of everything that decides what the migrations make: each service's migrations and
- * what they import, its database.ts (which migrations run) and the kit's migration runner.
- */
-function migrationsDigest(): string {
-  const files = new Set<string>([
-    join(SERVICES_DIR, '../packages/kit/src/database/data-source.ts'),
-  ]);
-  for (const service of SERVICES) {
-    files.add(join(SERVICES_DIR, service, 'src/database.ts'));
-    const migrations = join(SERVICES_DIR, service, 'src/migrations');
-    for (const name of readdirSync(migrations)) files.add(join(migrations, name));
-  }
-  const hash = createHash('sha256');
-  for (const file of files) {
-    const text = readFileSync(file, 'utf8');
-    hash.update(`${file}\0${text}\0`);
-    if (!file.includes('/migrations/')) continue;
-    // A migration's relative imports (shared SQL, for instance) shape the schema too.
-    for (const [, path] of text.matchAll(/from '(\.[^']+)\.js'/g)) {
-      const imported = resolve(dirname(file), `${path}.ts`);
-      if (existsSync(imported)) files.add(imported);
-    }
-  }
-  return hash.digest('hex');
-}
-
 /** Every service's schema, migrated once into a template each suite's database is copied from. */
-const STACK_TEMPLATE: DatabaseTemplate = {
-  key: migrationsDigest(),
-  async build(databaseUrl) {
-    for (const open of [
-      openIdentityDatabase,
-      openLibraryDatabase,
-      openObservationDatabase,
-      openVideoDatabase,
-      openIntegrationDatabase,
-    ]) {
-      await (await open(databaseUrl)).destroy();
-    }
-  },
-};
+const STACK_TEMPLATE = migratedTemplate(
+  SERVICES.map((service) => join(SERVICES_DIR, service)),
+  [
+    openIdentityDatabase,
+    openLibraryDatabase,
+    openObservationDatabase,
+    openVideoDatabase,
+    openIntegrationDatabase,
+  ],
+);
 
 /**
  * The argon2id hash of a fixture password, made once per password in a vitest worker: the
@@ -149,9 +117,6 @@ async function startAllOrNone<T extends readonly Promise<Closable>[]>(
     return settled.map((result) => (result as PromiseFulfilledResult<Closable>).value) as {
       -readonly [K in keyof T]: Awaited<T[K]>;
     };
-    // A suite's requests come a few at a time: each session more is a PostgreSQL backend to start
-    // and warm (sixteen gateway files: 82 CPU-s with three a service, 85-99 with ten; docs/testing.md).
-    DATABASE_POOL_SIZE: '3',
   }
   for (const result of settled) {
     if (result.status === 'fulfilled') await result.value.close().catch(() => undefined);
@@ -184,6 +149,9 @@ export async function startTestStack(
     DATA_DIR: dataDir,
     // No worker processes run here; tests that want them start them in-process.
     HEALTH_REQUIRED_WORKERS: 'none',
+    // A suite's requests come a few at a time: each session more is a PostgreSQL backend to start
+    // and warm (sixteen gateway files: 82 CPU-s with three a service, 85-99 with ten; docs/testing.md).
+    DATABASE_POOL_SIZE: '3',
     ...env,
   };
   // The services do not wait for each other to start (requests come later, through the

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { IDENTITY_TEMPLATE } from '../test-support/identity-database-template.js';
 import { openIdentityDatabase } from '../database.js';
 import { AuditLogRepository } from './audit-log.repository.js';
 
@@ -10,7 +11,7 @@ describe('the audit log, a page at a time', () => {
   let db: DataSource;
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(IDENTITY_TEMPLATE);
     db = await openIdentityDatabase(resources.databaseUrl);
     await db.query(
       `INSERT INTO audit_log (id, at, action, outcome, ip, user_agent)

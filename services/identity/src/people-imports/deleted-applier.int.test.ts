@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import type { EventPublisher, Mailer, ObjectStorage, OutgoingMail, RpcClient } from '@hub/kit';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { IDENTITY_TEMPLATE } from '../test-support/identity-database-template.js';
 import type { IdentityConfig } from '../config.js';
 import { openIdentityDatabase } from '../database.js';
 import type { SessionRevocations } from '../auth/session-revocations.js';
@@ -39,7 +40,7 @@ describe('a people import whose administrator was deleted', () => {
   const sent: OutgoingMail[] = [];
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(IDENTITY_TEMPLATE);
     db = await openIdentityDatabase(resources.databaseUrl);
     [organizationId] = (await insertOrganizations(db, 1)) as [number];
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { IDENTITY_TEMPLATE } from '../test-support/identity-database-template.js';
 import { openIdentityDatabase } from '../database.js';
 import { insertOrganizations } from '../test-support/organizations.js';
 import { IdentityFigures } from './identity-figures.js';
@@ -16,7 +17,7 @@ describe("today's logins", () => {
   let auckland: number, utc: number, plus12: number;
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(IDENTITY_TEMPLATE);
     db = await openIdentityDatabase(resources.databaseUrl);
     figures = new IdentityFigures(db);
     [auckland, utc, plus12] = (await insertOrganizations(db, 3)) as [number, number, number];

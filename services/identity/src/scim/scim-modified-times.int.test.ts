@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { IDENTITY_TEMPLATE } from '../test-support/identity-database-template.js';
 import { openIdentityDatabase } from '../database.js';
 import { ScimModifiedTimes1768000062000 } from '../migrations/1768000062000-scim-modified-times.js';
 
@@ -10,7 +11,7 @@ let db: DataSource;
 let organizationId: number;
 
 beforeAll(async () => {
-  resources = claimTestResources();
+  resources = await claimTemplateResources(IDENTITY_TEMPLATE);
   db = await openIdentityDatabase(resources.databaseUrl);
   const [organization] = (await db.query(
     `INSERT INTO organizations (name, display_name, domain) VALUES ('Acme', 'Acme', $1) RETURNING id`,

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DataSource } from 'typeorm';
 import type { DomainEvent } from '@hub/proto';
 import { Outbox } from '@hub/kit';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { IDENTITY_TEMPLATE } from '../test-support/identity-database-template.js';
 import { openIdentityDatabase } from '../database.js';
 import { SuspensionEvents1768000021000 } from '../migrations/1768000021000-suspension-events.js';
 import { ScimUsersRepository } from './scim-users.repository.js';
@@ -14,7 +15,7 @@ let outbox: Outbox;
 let users: ScimUsersRepository;
 
 beforeAll(async () => {
-  resources = claimTestResources();
+  resources = await claimTemplateResources(IDENTITY_TEMPLATE);
   db = await openIdentityDatabase(resources.databaseUrl);
   // Never relayed here: the rows are what is looked at. An outbox relays after each commit that
   // wrote an event; stopped, it does not, so no relay's transaction is open in this database when

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { IDENTITY_TEMPLATE } from '../test-support/identity-database-template.js';
 import { openIdentityDatabase } from '../database.js';
 import { LanguageDateFormats1767860000000 } from '../migrations/1767860000000-language-date-formats.js';
 import { insertOrganizations } from '../test-support/organizations.js';
@@ -11,7 +12,7 @@ let organizationId: number;
 let people = 0;
 
 beforeAll(async () => {
-  resources = claimTestResources();
+  resources = await claimTemplateResources(IDENTITY_TEMPLATE);
   db = await openIdentityDatabase(resources.databaseUrl);
   [organizationId] = (await insertOrganizations(db, 1)) as [number];
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import type { Actor } from '@hub/proto';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { IDENTITY_TEMPLATE } from '../test-support/identity-database-template.js';
 import { openIdentityDatabase } from '../database.js';
 import { OverviewService } from '../admin/overview.service.js';
 import { StatsService } from './stats.service.js';
@@ -17,7 +18,7 @@ describe('head counts agree wherever they are shown', () => {
   let admin: Actor;
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(IDENTITY_TEMPLATE);
     db = await openIdentityDatabase(resources.databaseUrl);
     const [platform, works, other] = (await db.query(
       `INSERT INTO organizations (name, display_name, domain)

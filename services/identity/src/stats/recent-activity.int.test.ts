@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import type { Actor } from '@hub/proto';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { IDENTITY_TEMPLATE } from '../test-support/identity-database-template.js';
 import { openIdentityDatabase } from '../database.js';
 import { IdentityFigures } from '../reporting/identity-figures.js';
 import { OrganizationsRepository } from '../organizations/organizations.repository.js';
@@ -15,7 +16,7 @@ describe("the Hub's recent sign-ins", () => {
   const ids = { ada: 0, bob: 0 };
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(IDENTITY_TEMPLATE);
     db = await openIdentityDatabase(resources.databaseUrl);
     const [works] = (await db.query(
       `INSERT INTO organizations (name, display_name, domain) VALUES ('works', 'Works', 'works.example') RETURNING id`,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { IDENTITY_TEMPLATE } from '../test-support/identity-database-template.js';
 import { readIdentityConfig } from '../config.js';
 import { openIdentityDatabase } from '../database.js';
 import { verifyPassword } from '../auth/passwords.js';
@@ -10,7 +11,7 @@ let resources: TestResources;
 let db: DataSource;
 
 beforeAll(async () => {
-  resources = claimTestResources();
+  resources = await claimTemplateResources(IDENTITY_TEMPLATE);
   db = await openIdentityDatabase(resources.databaseUrl);
 });
 

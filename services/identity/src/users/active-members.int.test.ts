@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource, QueryRunner } from 'typeorm';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { IDENTITY_TEMPLATE } from '../test-support/identity-database-template.js';
 import { openIdentityDatabase } from '../database.js';
 import { ActiveMembers1767800000000 } from '../migrations/1767800000000-active-members.js';
 import { SuspendedMembers1768000003000 } from '../migrations/1768000003000-suspended-members.js';
@@ -34,7 +35,7 @@ describe('UsersRepository.countActiveByRole', () => {
   const organizations: number[] = [];
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(IDENTITY_TEMPLATE);
     db = await openIdentityDatabase(resources.databaseUrl);
     users = new UsersRepository(db);
     organizations.push(...(await insertOrganizations(db, 3)));

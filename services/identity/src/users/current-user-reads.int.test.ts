@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DataSource } from 'typeorm';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { IDENTITY_TEMPLATE } from '../test-support/identity-database-template.js';
 import { openIdentityDatabase } from '../database.js';
 import { CurrentUserReads } from './current-user-reads.js';
 import { UsersRepository } from './users.repository.js';
@@ -11,7 +12,7 @@ describe('CurrentUserReads', () => {
   const ids = { works: 0, other: 0, ada: 0, grace: 0, stranger: 0 };
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(IDENTITY_TEMPLATE);
     db = await openIdentityDatabase(resources.databaseUrl);
     const organizations = (await db.query(
       `INSERT INTO organizations (name, display_name, domain)

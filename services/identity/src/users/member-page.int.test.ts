@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { IDENTITY_TEMPLATE } from '../test-support/identity-database-template.js';
 import { openIdentityDatabase } from '../database.js';
 import { MemberIdsRepository } from './member-ids.repository.js';
 import { UsersRepository } from './users.repository.js';
@@ -14,7 +15,7 @@ describe('UsersService.memberPage / memberIds', () => {
   const id: Record<string, number> = {};
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(IDENTITY_TEMPLATE);
     db = await openIdentityDatabase(resources.databaseUrl);
     users = new UsersService(new UsersRepository(db), new MemberIdsRepository(db));
     const organizations = (await db.query(

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import type { MemberFilter, MemberKey } from '@hub/proto';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { IDENTITY_TEMPLATE } from '../test-support/identity-database-template.js';
 import { openIdentityDatabase } from '../database.js';
 import { MemberIdsRepository } from './member-ids.repository.js';
 import { UsersRepository } from './users.repository.js';
@@ -22,7 +23,7 @@ describe('UsersService.memberRanks', () => {
   let ids: number[] = [];
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(IDENTITY_TEMPLATE);
     db = await openIdentityDatabase(resources.databaseUrl);
     users = new UsersService(new UsersRepository(db), new MemberIdsRepository(db));
     const [organization] = (await db.query(

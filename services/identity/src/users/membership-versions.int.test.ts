@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { IDENTITY_TEMPLATE } from '../test-support/identity-database-template.js';
 import { openIdentityDatabase } from '../database.js';
 import { UsersRepository } from './users.repository.js';
 import { insertOrganizations } from '../test-support/organizations.js';
@@ -30,7 +31,7 @@ describe('membership versions', () => {
   const seen = new Set<string>();
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(IDENTITY_TEMPLATE);
     db = await openIdentityDatabase(resources.databaseUrl);
     users = new UsersRepository(db);
     organizations.push(...(await insertOrganizations(db, 3)));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { IDENTITY_TEMPLATE } from '../test-support/identity-database-template.js';
 import { openIdentityDatabase } from '../database.js';
 import { insertOrganizations } from '../test-support/organizations.js';
 import { UsersRepository } from './users.repository.js';
@@ -20,7 +21,7 @@ describe("identity's today: the organization's day", () => {
   const people: Record<string, number> = {};
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(IDENTITY_TEMPLATE);
     db = await openIdentityDatabase(resources.databaseUrl);
     users = new UsersRepository(db);
     [auckland, utc, unset] = (await insertOrganizations(db, 3)) as [number, number, number];

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import { Webhook } from 'standardwebhooks';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { IDENTITY_TEMPLATE } from '../test-support/identity-database-template.js';
 import { openIdentityDatabase } from '../database.js';
 import { signatures } from './webhook-delivery.js';
 import { WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
@@ -28,7 +29,7 @@ let db: DataSource;
 let endpoints: WebhookEndpointsRepository;
 
 beforeAll(async () => {
-  resources = claimTestResources();
+  resources = await claimTemplateResources(IDENTITY_TEMPLATE);
   db = await openIdentityDatabase(resources.databaseUrl, box);
   endpoints = new WebhookEndpointsRepository(db, box);
 });

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import { Webhook } from 'standardwebhooks';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { IDENTITY_TEMPLATE } from '../test-support/identity-database-template.js';
 import { openIdentityDatabase } from '../database.js';
 import { sealedWebhookSecrets } from '../migrations/1767100001000-sealed-webhook-secrets.js';
 import { signatures } from './webhook-delivery.js';
@@ -20,7 +21,7 @@ let resources: TestResources;
 let db: DataSource;
 
 beforeAll(async () => {
-  resources = claimTestResources();
+  resources = await claimTemplateResources(IDENTITY_TEMPLATE);
   db = await openIdentityDatabase(resources.databaseUrl, box);
 });
 

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job, Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import type { Mailer } from '@hub/kit';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { IDENTITY_TEMPLATE } from '../test-support/identity-database-template.js';
 import type { WebhookDeliveryJob } from '@hub/proto';
 import type { IdentityConfig } from '../config.js';
 import { openIdentityDatabase } from '../database.js';
@@ -42,7 +43,7 @@ let receiver: Server;
 let port = 0;
 
 beforeAll(async () => {
-  resources = claimTestResources();
+  resources = await claimTemplateResources(IDENTITY_TEMPLATE);
   db = await openIdentityDatabase(resources.databaseUrl, box);
   endpoints = new WebhookEndpointsRepository(db, box);
   deliveries = new WebhookDeliveriesRepository(db);

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import type { Actor } from '@hub/proto';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { INTEGRATION_TEMPLATE } from '../test-support/integration-database-template.js';
 import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openIntegrationDatabase } from '../database.js';
@@ -33,7 +34,7 @@ async function camera(organizationId: number, cameraId: string): Promise<number>
 }
 
 beforeAll(async () => {
-  resources = claimTestResources();
+  resources = await claimTemplateResources(INTEGRATION_TEMPLATE);
   db = await openIntegrationDatabase(resources.databaseUrl);
   floor = new FloorService(new FloorRepository(db), schedules, {
     presenceMinutes: 15,

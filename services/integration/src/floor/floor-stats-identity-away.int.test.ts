@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { INTEGRATION_TEMPLATE } from '../test-support/integration-database-template.js';
 import {
   type Actor,
   certificationRpc,
@@ -65,7 +66,7 @@ function identity() {
 }
 
 beforeAll(async () => {
-  resources = claimTestResources();
+  resources = await claimTemplateResources(INTEGRATION_TEMPLATE);
   db = await openIntegrationDatabase(resources.databaseUrl);
   // 5 and 6 on the floor a minute ago; 6 is suspended.
   await db.query(

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { INTEGRATION_TEMPLATE } from '../test-support/integration-database-template.js';
 import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openIntegrationDatabase } from '../database.js';
@@ -16,7 +17,7 @@ const restored = (organizationId: number, userId: number, at: string) =>
   suspensions.record({ type: 'member.restored', organizationId, userId, at });
 
 beforeAll(async () => {
-  resources = claimTestResources();
+  resources = await claimTemplateResources(INTEGRATION_TEMPLATE);
   db = await openIntegrationDatabase(resources.databaseUrl);
   suspensions = new MemberSuspensionsRepository(db);
 });

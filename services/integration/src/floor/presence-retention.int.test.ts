@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { INTEGRATION_TEMPLATE } from '../test-support/integration-database-template.js';
 import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openIntegrationDatabase } from '../database.js';
@@ -29,7 +30,7 @@ const keysLeft = async () =>
   ).map((row) => row.snapshot_key);
 
 beforeAll(async () => {
-  resources = claimTestResources();
+  resources = await claimTemplateResources(INTEGRATION_TEMPLATE);
   db = await openIntegrationDatabase(resources.databaseUrl);
   await db.query(
     `INSERT INTO integrations (integration_type, base_url, credentials, credentials_key_id, created_by)

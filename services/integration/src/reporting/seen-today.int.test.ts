@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { INTEGRATION_TEMPLATE } from '../test-support/integration-database-template.js';
 import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openIntegrationDatabase } from '../database.js';
@@ -20,7 +21,7 @@ async function seenAt(personId: number, at: string) {
 }
 
 beforeAll(async () => {
-  resources = claimTestResources();
+  resources = await claimTemplateResources(INTEGRATION_TEMPLATE);
   db = await openIntegrationDatabase(resources.databaseUrl);
   figures = new FloorFigures(db);
   await seenAt(5, `'2026-06-14T23:30:00Z'`);

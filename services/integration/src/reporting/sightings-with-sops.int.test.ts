@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { INTEGRATION_TEMPLATE } from '../test-support/integration-database-template.js';
 import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openIntegrationDatabase } from '../database.js';
@@ -25,7 +26,7 @@ async function seen(personId: number, assignmentId: number) {
 }
 
 beforeAll(async () => {
-  resources = claimTestResources();
+  resources = await claimTemplateResources(INTEGRATION_TEMPLATE);
   db = await openIntegrationDatabase(resources.databaseUrl);
   // Two camera systems of the organization, each with its own camera 'cam-1'. The second has
   // a type of its own only because the table takes one integration a type today.

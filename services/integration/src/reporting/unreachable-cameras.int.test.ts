@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { FAILURE_REASONS } from '@hub/proto';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { INTEGRATION_TEMPLATE } from '../test-support/integration-database-template.js';
 import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openIntegrationDatabase } from '../database.js';
@@ -11,7 +12,7 @@ let db: DataSource;
 const ORG = 7;
 
 beforeAll(async () => {
-  resources = claimTestResources();
+  resources = await claimTemplateResources(INTEGRATION_TEMPLATE);
   db = await openIntegrationDatabase(resources.databaseUrl);
   // The camera system's connection test failed 5 minutes ago.
   await db.query(

@@ -7,7 +7,8 @@ import {
   QUEUE_CONTRACTS,
   type SnapshotIdentificationJob,
 } from '@hub/proto';
-import { claimTestResources, TEST_REDIS_URL, type TestResources } from '@hub/testing';
+import { claimTemplateResources, TEST_REDIS_URL, type TestResources } from '@hub/testing';
+import { INTEGRATION_TEMPLATE } from '../test-support/integration-database-template.js';
 import type { Job, Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,7 +68,7 @@ const runsOf = (organizationId: number) =>
   ) as Promise<{ camera_id: string; status: string; reason: string | null }[]>;
 
 beforeAll(async () => {
-  resources = claimTestResources();
+  resources = await claimTemplateResources(INTEGRATION_TEMPLATE);
   db = await openIntegrationDatabase(resources.databaseUrl);
   identification = openQueue(QUEUE_CONTRACTS.snapshotIdentification, {
     url: TEST_REDIS_URL,

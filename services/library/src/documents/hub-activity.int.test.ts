@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import type { Actor } from '@hub/proto';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { LIBRARY_TEMPLATE } from '../test-support/library-database-template.js';
 import { openLibraryDatabase } from '../database.js';
 import { documentWork } from '../reporting/hub-activity.js';
 
@@ -11,7 +12,7 @@ describe("the Hub's document events", () => {
   let db: DataSource;
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(LIBRARY_TEMPLATE);
     db = await openLibraryDatabase(resources.databaseUrl);
     await db.query(
       `INSERT INTO documents (organization_id, title, file_name, file_size, storage_prefix, source_key,

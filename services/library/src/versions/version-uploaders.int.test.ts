@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import type { Actor } from '@hub/proto';
 import type { ObjectStorage, RpcClient } from '@hub/kit';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { LIBRARY_TEMPLATE } from '../test-support/library-database-template.js';
 import { countingIdentity } from '@hub/testing/identity';
 import { openLibraryDatabase } from '../database.js';
 import { DocumentEntity } from '../documents/document.entity.js';
@@ -27,7 +28,7 @@ describe('the versions of a document', () => {
   let documentId: number;
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(LIBRARY_TEMPLATE);
     db = await openLibraryDatabase(resources.databaseUrl);
     const [document] = (await db.query(
       `INSERT INTO documents (organization_id, title, file_name, file_size, storage_prefix,

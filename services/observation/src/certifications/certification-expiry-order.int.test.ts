@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import { CertificationListQuery } from '@hub/proto';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { OBSERVATION_TEMPLATE } from '../test-support/observation-database-template.js';
 import { openObservationDatabase } from '../database.js';
 import { inZone } from '../test-support/database-zone.js';
 import { type CertificationPage, CertificationsRepository } from './certifications.repository.js';
@@ -36,7 +37,7 @@ describe('the expiring-soon and expired lists', () => {
     pages.flatMap((read) => read.rows.map((row) => row.holder_name));
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(OBSERVATION_TEMPLATE);
     // Not UTC: a key printed and read back in the session's zone must still name the same instant.
     db = await openObservationDatabase(inZone(resources.databaseUrl, 'America/Los_Angeles'));
     repository = new CertificationsRepository(db);

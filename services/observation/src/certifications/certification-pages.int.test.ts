@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import { type Actor, type CertificationList, CertificationListQuery } from '@hub/proto';
 import type { RpcClient, WebhookAnnouncer } from '@hub/kit';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { OBSERVATION_TEMPLATE } from '../test-support/observation-database-template.js';
 import type { ObservationConfig } from '../config.js';
 import { openObservationDatabase } from '../database.js';
 import { CertificationsRepository } from './certifications.repository.js';
@@ -58,7 +59,7 @@ describe('paging certifications', () => {
     );
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(OBSERVATION_TEMPLATE);
     db = await openObservationDatabase(resources.databaseUrl);
     service = new CertificationsService(
       new CertificationsRepository(db),

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import { type Actor, CertificationListQuery } from '@hub/proto';
 import type { RpcClient, WebhookAnnouncer } from '@hub/kit';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { OBSERVATION_TEMPLATE } from '../test-support/observation-database-template.js';
 import type { ObservationConfig } from '../config.js';
 import { openObservationDatabase } from '../database.js';
 import { CertificationsRepository } from './certifications.repository.js';
@@ -32,7 +33,7 @@ describe('searching certifications', () => {
     );
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(OBSERVATION_TEMPLATE);
     db = await openObservationDatabase(resources.databaseUrl);
     service = new CertificationsService(
       new CertificationsRepository(db),

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import type { DomainEvent } from '@hub/proto';
 import type { EventBus, EventHandler, RpcClient } from '@hub/kit';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { OBSERVATION_TEMPLATE } from '../test-support/observation-database-template.js';
 import { openObservationDatabase } from '../database.js';
 import { handleObservationEvents } from '../organizations/organization-cleanup.js';
 import type { CourseCompletion } from '../training/course-completion.js';
@@ -32,7 +33,7 @@ describe("an SOP's own validity", () => {
   let settings: CertificationSettingsService;
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(OBSERVATION_TEMPLATE);
     db = await openObservationDatabase(resources.databaseUrl);
     settings = new CertificationSettingsService(new CertificationSettingsRepository(db), library);
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { OBSERVATION_TEMPLATE } from '../test-support/observation-database-template.js';
 import { openObservationDatabase } from '../database.js';
 import { inZone, zoneSpringingForwardSoon, sessionZone } from '../test-support/database-zone.js';
 import { CertificationsRepository } from './certifications.repository.js';
@@ -12,7 +13,7 @@ describe('the expiring-soon window, whatever zone the database is set to', () =>
   let db: DataSource;
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(OBSERVATION_TEMPLATE);
     const zone = zoneSpringingForwardSoon(new Date());
     db = await openObservationDatabase(inZone(resources.databaseUrl, zone));
     // Half an hour inside 30 days of 24 hours from now (certificationState's window), and half

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import { type Actor, CertificationListQuery, identityRpc } from '@hub/proto';
 import type { RpcClient, WebhookAnnouncer } from '@hub/kit';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { OBSERVATION_TEMPLATE } from '../test-support/observation-database-template.js';
 import type { ObservationConfig } from '../config.js';
 import { openObservationDatabase } from '../database.js';
 import { inZone } from '../test-support/database-zone.js';
@@ -46,7 +47,7 @@ describe("the certifications page's 'Completed This Month'", () => {
   let db: DataSource;
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(OBSERVATION_TEMPLATE);
     db = await openObservationDatabase(inZone(resources.databaseUrl, 'Pacific/Auckland'));
     await issuedAroundTheMonthStart(db, ORG, 'UTC');
     await issuedAroundTheMonthStart(db, LOS_ANGELES_ORG, LOS_ANGELES);

@@ -9,7 +9,8 @@ import {
   type RpcContract,
 } from '@hub/proto';
 import type { RpcClient, WebhookAnnouncer } from '@hub/kit';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { OBSERVATION_TEMPLATE } from '../test-support/observation-database-template.js';
 import type { ObservationConfig } from '../config.js';
 import { openObservationDatabase } from '../database.js';
 import { CertificationsRepository } from './certifications.repository.js';
@@ -64,7 +65,7 @@ describe("searching certifications by the word a reader sees for 'no category'",
   const UNCATEGORIZED_ONES = ['Ana: Cooling', 'Olga: Night shift'];
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(OBSERVATION_TEMPLATE);
     db = await openObservationDatabase(resources.databaseUrl);
     service = new CertificationsService(
       new CertificationsRepository(db),

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import { identityRpc, type RpcContract } from '@hub/proto';
 import { type RpcClient, WebhookAnnouncer } from '@hub/kit';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { OBSERVATION_TEMPLATE } from '../test-support/observation-database-template.js';
 import { openObservationDatabase } from '../database.js';
 import { PlayedMemberIds, type PlayedPerson } from '../test-support/played-member-ids.js';
 import { CertificationExpirySweep } from './expiry-sweep.js';
@@ -66,7 +67,7 @@ describe("the certification digest's readers, a page of ids at a time", () => {
   } as unknown as RpcClient;
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(OBSERVATION_TEMPLATE);
     db = await openObservationDatabase(resources.databaseUrl);
     const observers = [...Object.values(OBSERVERS), SUPERVISORS[0]!];
     await db.query(

@@ -3,7 +3,8 @@ import type { Job, Queue, Worker } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { identityRpc, QUEUE_CONTRACTS, type RpcContract } from '@hub/proto';
 import { openQueue, type RpcClient, startWorker, WebhookAnnouncer } from '@hub/kit';
-import { claimTestResources, TEST_REDIS_URL, type TestResources } from '@hub/testing';
+import { claimTemplateResources, TEST_REDIS_URL, type TestResources } from '@hub/testing';
+import { OBSERVATION_TEMPLATE } from '../test-support/observation-database-template.js';
 import { openObservationDatabase } from '../database.js';
 import { CertificationExpirySweep, SWEEP_SCHEDULE } from './expiry-sweep.js';
 
@@ -96,7 +97,7 @@ describe("the certification expiry sweep's job", () => {
   const toldUnder = (prefix: string) => identity.told.filter((key) => key.startsWith(prefix));
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(OBSERVATION_TEMPLATE);
     db = await openObservationDatabase(resources.databaseUrl);
     identity = new PlayedIdentity();
     sweep = new CertificationExpirySweep(

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DataSource } from 'typeorm';
 import { type Actor, JOB_FUNCTION_MEMBERS_PAGE, type JobFunction } from '@hub/proto';
 import type { RpcClient } from '@hub/kit';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { OBSERVATION_TEMPLATE } from '../test-support/observation-database-template.js';
 import { openObservationDatabase } from '../database.js';
 import type { Member, Members } from '../team/members.js';
 import { JobFunctionMembersRepository } from './job-function-members.repository.js';
@@ -51,7 +52,7 @@ describe("a job function's holders, a page at a time", () => {
     documentId === COOLING ? userId % 2 === 0 : userId % 3 === 0;
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(OBSERVATION_TEMPLATE);
     db = await openObservationDatabase(resources.databaseUrl);
     [{ id: functionId }] = (await db.query(
       `INSERT INTO job_functions (organization_id, name, created_by) VALUES ($1, 'Line cook', 1)

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { DataSource } from 'typeorm';
 import type { ScimCall } from '@hub/proto';
 import type { RpcClient } from '@hub/kit';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { OBSERVATION_TEMPLATE } from '../test-support/observation-database-template.js';
 import { countingIdentity } from '@hub/testing/identity';
 import { openObservationDatabase } from '../database.js';
 import { Members } from '../team/members.js';
@@ -83,7 +84,7 @@ describe('SCIM groups of a large organization', () => {
   };
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(OBSERVATION_TEMPLATE);
     db = await openObservationDatabase(resources.databaseUrl);
     service = new ScimGroupsService(
       new JobFunctionsRepository(db),

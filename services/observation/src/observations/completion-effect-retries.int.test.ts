@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import type { RpcClient } from '@hub/kit';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { OBSERVATION_TEMPLATE } from '../test-support/observation-database-template.js';
 import { openObservationDatabase } from '../database.js';
 import type { CourseCompletion } from '../training/course-completion.js';
 import { CompletionEffects } from './completion-effects.js';
@@ -42,7 +43,7 @@ describe('completion effects, failing', () => {
     );
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(OBSERVATION_TEMPLATE);
     db = await openObservationDatabase(resources.databaseUrl);
     const rows = (await db.query(
       `INSERT INTO observations (organization_id, evaluation_id, document_id, evaluation_title,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import { type Actor, CreateFindingRequest } from '@hub/proto';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { OBSERVATION_TEMPLATE } from '../test-support/observation-database-template.js';
 import { openObservationDatabase } from '../database.js';
 import { FindingsRepository } from './findings.repository.js';
 import { ObservationsRepository } from './observations.repository.js';
@@ -37,7 +38,7 @@ describe('a finding sent with the time it was recorded', () => {
   const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(OBSERVATION_TEMPLATE);
     db = await openObservationDatabase(resources.databaseUrl);
     const [row] = (await db.query(
       `INSERT INTO observations (organization_id, evaluation_id, document_id, evaluation_title,

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import { identityRpc, libraryRpc, type RpcContract, videoRpc } from '@hub/proto';
 import type { RpcClient } from '@hub/kit';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { OBSERVATION_TEMPLATE } from '../test-support/observation-database-template.js';
 import { openObservationDatabase } from '../database.js';
 import { PlayedMemberIds, type PlayedPerson } from '../test-support/played-member-ids.js';
 import { RecommendationEngine } from './recommendation-engine.js';
@@ -44,7 +45,7 @@ describe('the holders recommendations ask identity about, a batch at a time', ()
   } as unknown as RpcClient;
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(OBSERVATION_TEMPLATE);
     db = await openObservationDatabase(resources.databaseUrl);
     const rows = (await db.query(
       `INSERT INTO certifications (organization_id, user_id, holder_name, kind, subject_id, title,

@@ -6,7 +6,8 @@ import {
   RECOMMENDATIONS_PAGE_SIZE,
   type RecommendationState,
 } from '@hub/proto';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { OBSERVATION_TEMPLATE } from '../test-support/observation-database-template.js';
 import { openObservationDatabase } from '../database.js';
 import type { Members } from '../team/members.js';
 import type { RecommendationEngine } from './recommendation-engine.js';
@@ -27,7 +28,7 @@ describe('the recommendations, a page at a time', () => {
   const ACTIVE = 2 * RECOMMENDATIONS_PAGE_SIZE + 7;
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(OBSERVATION_TEMPLATE);
     db = await openObservationDatabase(resources.databaseUrl);
     await db.query(
       `INSERT INTO recommendations (organization_id, rule, subject_key, category, priority, title,

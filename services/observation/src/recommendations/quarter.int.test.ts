@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { OBSERVATION_TEMPLATE } from '../test-support/observation-database-template.js';
 import { openObservationDatabase } from '../database.js';
+import { inZone } from '../test-support/database-zone.js';
 import { RecommendationsRepository } from './recommendations.repository.js';
 
 /**
@@ -15,11 +17,9 @@ describe('recommendations implemented this quarter', () => {
   const ORG = 7;
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(OBSERVATION_TEMPLATE);
     // A server installed in Los Angeles: its sessions' zone is UTC-7/-8.
-    const url = new URL(resources.databaseUrl);
-    url.searchParams.set('options', '-c timezone=America/Los_Angeles');
-    db = await openObservationDatabase(url.toString());
+    db = await openObservationDatabase(inZone(resources.databaseUrl, 'America/Los_Angeles'));
     // Implemented an hour into the UTC quarter: the evening before in Los Angeles.
     await db.query(
       `INSERT INTO recommendations (organization_id, rule, subject_key, category, priority, title,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { OBSERVATION_TEMPLATE } from '../test-support/observation-database-template.js';
 import { openObservationDatabase } from '../database.js';
 import { ReportsRepository } from './reports.repository.js';
 
@@ -15,7 +16,7 @@ describe("the Observation Center's counts", () => {
   const OTHER = 8;
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(OBSERVATION_TEMPLATE);
     db = await openObservationDatabase(resources.databaseUrl);
     const completed = (organizationId: number, ago: string) =>
       db.query(

@@ -4,7 +4,8 @@ import {
   CERTIFICATION_TREND_MONTHS_AHEAD as AHEAD,
   CERTIFICATION_TREND_MONTHS_BACK as BACK,
 } from '@hub/proto';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { OBSERVATION_TEMPLATE } from '../test-support/observation-database-template.js';
 import { openObservationDatabase } from '../database.js';
 import { CertificationMonths1767760000000 } from '../migrations/1767760000000-certification-months.js';
 import { InsightPagesRepository } from './insight-pages.repository.js';
@@ -43,7 +44,7 @@ describe('certifications by month', () => {
   const ORG = 5;
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(OBSERVATION_TEMPLATE);
     db = await openObservationDatabase(resources.databaseUrl);
     // Around every month boundary from 30 months back to 30 ahead: a second before it, on it
     // and half a month after, expiring 0-14 months later; every third revoked; two organizations.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { OBSERVATION_TEMPLATE } from '../test-support/observation-database-template.js';
 import { openObservationDatabase } from '../database.js';
 import { EnrolmentCounts1767750000000 } from '../migrations/1767750000000-enrolment-counts.js';
 import { ReportsRepository } from './reports.repository.js';
@@ -65,7 +66,7 @@ describe('the enrolment counts kept by triggers', () => {
   const OTHER = 32;
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(OBSERVATION_TEMPLATE);
     db = await openObservationDatabase(resources.databaseUrl);
     // Courses 1-12 in two organizations, some due (past and future), some never due.
     await db.query(

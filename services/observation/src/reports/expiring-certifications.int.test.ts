@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource, QueryRunner } from 'typeorm';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { OBSERVATION_TEMPLATE } from '../test-support/observation-database-template.js';
 import { openObservationDatabase } from '../database.js';
 import { ReportsRepository } from './reports.repository.js';
 
@@ -17,7 +18,7 @@ describe("Insights' expiring certifications", () => {
   let runner: QueryRunner;
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(OBSERVATION_TEMPLATE);
     db = await openObservationDatabase(resources.databaseUrl);
     // One transaction: its now() is one moment, so a row can expire exactly when it is read.
     runner = db.createQueryRunner();

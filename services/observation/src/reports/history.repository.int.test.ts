@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import { csvCell } from '@hub/proto';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { OBSERVATION_TEMPLATE } from '../test-support/observation-database-template.js';
 import { openObservationDatabase } from '../database.js';
 import { messages } from '@hub/kit';
 import { csvCellSql, historyHeader, historyWords } from './history-csv.js';
@@ -14,7 +15,7 @@ describe('observation history CSV pages', () => {
   const ORG = 7;
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(OBSERVATION_TEMPLATE);
     db = await openObservationDatabase(resources.databaseUrl);
     await db.query(
       `INSERT INTO observations (id, organization_id, evaluation_id, document_id, evaluation_title,

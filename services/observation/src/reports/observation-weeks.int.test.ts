@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { OBSERVATION_TEMPLATE } from '../test-support/observation-database-template.js';
 import { openObservationDatabase } from '../database.js';
 import { ObservationWeeks1767770000000 } from '../migrations/1767770000000-observation-weeks.js';
 import { ObservationWeeksLatest1767856000000 } from '../migrations/1767856000000-observation-weeks-latest.js';
@@ -45,7 +46,7 @@ describe('the observations page from the per-week counts', () => {
   const ORG = 41;
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(OBSERVATION_TEMPLATE);
     db = await openObservationDatabase(resources.databaseUrl);
     // 600 observations over 20 weeks (some before the window), two organizations, 30 SOPs
     // (titles differing by observation), 25 observers; scores with one decimal, a few

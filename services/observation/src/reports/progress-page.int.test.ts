@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { OBSERVATION_TEMPLATE } from '../test-support/observation-database-template.js';
 import { openObservationDatabase } from '../database.js';
 import { EnrolmentPasses1767810000000 } from '../migrations/1767810000000-enrolment-passes.js';
 import { type EnrolmentRow, InsightPagesRepository } from './insight-pages.repository.js';
@@ -66,7 +67,7 @@ describe('the progress page', () => {
   const ORG = 11;
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(OBSERVATION_TEMPLATE);
     db = await openObservationDatabase(resources.databaseUrl);
     // Two organizations of 14 courses: 0 to 7 SOPs (thirds, sixths and sevenths to round; a
     // course listing one SOP twice; two courses sharing a title), one course nobody is in.

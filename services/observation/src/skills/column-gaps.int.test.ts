@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { OBSERVATION_TEMPLATE } from '../test-support/observation-database-template.js';
 import { openObservationDatabase } from '../database.js';
 import { type GapPeople, lessGaps, SkillsMatrixRepository } from './skills-matrix.repository.js';
 
@@ -20,7 +21,7 @@ describe('SkillsMatrixRepository.columnGaps', () => {
   const sops = [11, 12, 13, 14, 15, 16, 17, 18];
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(OBSERVATION_TEMPLATE);
     db = await openObservationDatabase(resources.databaseUrl);
     repository = new SkillsMatrixRepository(db);
     for (const [organization, name] of [

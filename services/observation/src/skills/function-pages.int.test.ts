@@ -9,7 +9,8 @@ import {
   type RpcContract,
 } from '@hub/proto';
 import type { RpcClient } from '@hub/kit';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { OBSERVATION_TEMPLATE } from '../test-support/observation-database-template.js';
 import { openObservationDatabase } from '../database.js';
 import { type Member, Members } from '../team/members.js';
 import { insertJobFunction } from '../test-support/job-function.js';
@@ -175,7 +176,7 @@ describe('the skills matrix of a large job function, a batch of people a message
     new SkillsMatrixService(new SkillsMatrixRepository(db), members(), rpc, BATCH);
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(OBSERVATION_TEMPLATE);
     db = await openObservationDatabase(resources.databaseUrl);
     jobFunctionId = await insertJobFunction(db, ACME, SOP, HOLDERS);
   });

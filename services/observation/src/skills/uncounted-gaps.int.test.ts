@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import { type Actor, identityRpc, libraryRpc, type RpcContract } from '@hub/proto';
 import type { RpcClient } from '@hub/kit';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { OBSERVATION_TEMPLATE } from '../test-support/observation-database-template.js';
 import { openObservationDatabase } from '../database.js';
 import { Members } from '../team/members.js';
 import { insertJobFunction } from '../test-support/job-function.js';
@@ -48,7 +49,7 @@ describe("the skills matrix's gaps without the uncounted, their ids a page at a 
     new SkillsMatrixService(new SkillsMatrixRepository(db), new Members(rpc, ID_PAGE), rpc);
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(OBSERVATION_TEMPLATE);
     db = await openObservationDatabase(resources.databaseUrl);
     jobFunctionId = await insertJobFunction(db, ACME, SOP, HOLDERS);
   });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import { PERFORMANCE_WINDOW_DAYS } from '@hub/proto';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { OBSERVATION_TEMPLATE } from '../test-support/observation-database-template.js';
 import { openObservationDatabase } from '../database.js';
 import { secondWaitsForFirst } from '../test-support/second-waits.js';
 import { TeamRepository } from './team.repository.js';
@@ -69,7 +70,7 @@ describe('TeamRepository.firstAttempts', () => {
   }
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(OBSERVATION_TEMPLATE);
     db = await openObservationDatabase(resources.databaseUrl);
     repository = new TeamRepository(db);
     // Per (person, SOP): none, one, several (before and in the window), in progress, failed
@@ -232,7 +233,7 @@ describe('TeamRepository.passesBySop', () => {
   let repository: TeamRepository;
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(OBSERVATION_TEMPLATE);
     db = await openObservationDatabase(resources.databaseUrl);
     repository = new TeamRepository(db);
     await db.query(

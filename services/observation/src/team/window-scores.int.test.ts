@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import { PERFORMANCE_WINDOW_DAYS } from '@hub/proto';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { OBSERVATION_TEMPLATE } from '../test-support/observation-database-template.js';
 import { openObservationDatabase } from '../database.js';
 import { WindowScores1767801000000 } from '../migrations/1767801000000-window-scores.js';
 import { rerunBackfill } from '../test-support/rerun-backfill.js';
@@ -19,7 +20,7 @@ describe('TeamRepository.scores', () => {
   let repository: TeamRepository;
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(OBSERVATION_TEMPLATE);
     db = await openObservationDatabase(resources.databaseUrl);
     repository = new TeamRepository(db);
   });

@@ -1,15 +1,18 @@
 import type { DataSource } from 'typeorm';
 import { databaseOfTheFile } from '@hub/testing/database-of-the-file';
-import { openObservationDatabase } from '../database.js';
+import { OBSERVATION_SCHEMA, openObservationDatabase } from '../database.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The database as a server set to another zone than UTC answers: `zone` becomes the sessions'
- * default, so SQL that leans on the session's calendar shows it.
+ * default, so SQL that leans on the session's calendar shows it. The URL's options replace the
+ * service's own (its schema and UTC), so the schema is named again.
  */
 export const inZone = (url: string, zone: string): string =>
-  `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c timezone=${zone}`)}`;
+  `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(
+    `-c search_path=${OBSERVATION_SCHEMA} -c timezone=${zone}`,
+  )}`;
 
 /**
  * A POSIX zone (UTC, then UTC+1 from 10 days on, for 100 days) whose clocks go forward inside

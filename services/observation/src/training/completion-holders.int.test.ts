@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { OBSERVATION_TEMPLATE } from '../test-support/observation-database-template.js';
 import { countingIdentity } from '@hub/testing/identity';
 import type { CompletedCourse } from '../certifications/certification-issuer.js';
 import { openObservationDatabase } from '../database.js';
@@ -34,7 +35,7 @@ describe("a course's completions", () => {
   let completion: CourseCompletion;
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(OBSERVATION_TEMPLATE);
     db = await openObservationDatabase(resources.databaseUrl);
     courseId = await insertCourse(db, ACME, 'Presses', SOP);
     await db.query(

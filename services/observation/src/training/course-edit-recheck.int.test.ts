@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import type { Actor } from '@hub/proto';
 import { RpcCallError, type RpcClient } from '@hub/kit';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { OBSERVATION_TEMPLATE } from '../test-support/observation-database-template.js';
 import { type CountingIdentity, countingIdentity } from '@hub/testing/identity';
 import type { CompletedCourse } from '../certifications/certification-issuer.js';
 import { openObservationDatabase } from '../database.js';
@@ -47,7 +48,7 @@ describe('a course edit while identity is away, checked again', () => {
   };
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(OBSERVATION_TEMPLATE);
     db = await openObservationDatabase(resources.databaseUrl);
     const rpc: CountingIdentity['rpc'] = {
       call: (contract, request) =>

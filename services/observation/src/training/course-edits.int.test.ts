@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import type { Actor } from '@hub/proto';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { OBSERVATION_TEMPLATE } from '../test-support/observation-database-template.js';
 import { openObservationDatabase } from '../database.js';
 import { completionIssuingTo, insertPassedObservation } from '../test-support/course-completion.js';
 import { createCourseEnrolling, draft, library } from '../test-support/course-edits.js';
@@ -22,7 +23,7 @@ describe('two people editing one course', () => {
   let service: CoursesService;
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(OBSERVATION_TEMPLATE);
     db = await openObservationDatabase(resources.databaseUrl);
     service = new CoursesService(new CoursesRepository(db), library, completion);
   });
@@ -70,7 +71,7 @@ describe('a course edit while identity is away', () => {
   const learner = 7;
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(OBSERVATION_TEMPLATE);
     db = await openObservationDatabase(resources.databaseUrl);
     const completing = completionIssuingTo(
       db,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { OBSERVATION_TEMPLATE } from '../test-support/observation-database-template.js';
 import { countingIdentity } from '@hub/testing/identity';
 import type { CompletedCourse } from '../certifications/certification-issuer.js';
 import { CertificationsRepository } from '../certifications/certifications.repository.js';
@@ -32,7 +33,7 @@ describe("a course's certificate and the passes of its SOPs", () => {
     );
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(OBSERVATION_TEMPLATE);
     db = await openObservationDatabase(resources.databaseUrl);
     const courseId = await insertCourse(db, ORG, 'Freezers', SOP);
     await db.query(`INSERT INTO enrollments (course_id, user_id) VALUES ($1, $2)`, [

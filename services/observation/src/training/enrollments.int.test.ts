@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DataSource } from 'typeorm';
 import type { Actor } from '@hub/proto';
 import type { RpcClient } from '@hub/kit';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { OBSERVATION_TEMPLATE } from '../test-support/observation-database-template.js';
 import { openObservationDatabase } from '../database.js';
 import type { CourseCompletion } from './course-completion.js';
 import { CoursesRepository } from './courses.repository.js';
@@ -21,7 +22,7 @@ describe("a learner's enrolments", () => {
   let own: number[];
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(OBSERVATION_TEMPLATE);
     db = await openObservationDatabase(resources.databaseUrl);
     repository = new CoursesRepository(db);
     service = new CoursesService(repository, {} as RpcClient, {} as CourseCompletion);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import { RpcCallError, type RpcClient } from '@hub/kit';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { OBSERVATION_TEMPLATE } from '../test-support/observation-database-template.js';
 import { countingIdentity } from '@hub/testing/identity';
 import type { CertificationIssuer } from '../certifications/certification-issuer.js';
 import { openObservationDatabase } from '../database.js';
@@ -44,7 +45,7 @@ describe('course certificates owed, failing', () => {
     );
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(OBSERVATION_TEMPLATE);
     db = await openObservationDatabase(resources.databaseUrl);
     const [course] = (await db.query(
       `INSERT INTO courses (organization_id, title, description, category, duration, difficulty,

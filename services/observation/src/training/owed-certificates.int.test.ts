@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { OBSERVATION_TEMPLATE } from '../test-support/observation-database-template.js';
 import { countingIdentity } from '@hub/testing/identity';
 import { openObservationDatabase } from '../database.js';
 import { completionIssuingTo, insertCourse } from '../test-support/course-completion.js';
@@ -20,7 +21,7 @@ describe('course certificates owed', () => {
   const issued: number[] = [];
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(OBSERVATION_TEMPLATE);
     db = await openObservationDatabase(resources.databaseUrl);
     const courseId = await insertCourse(db, ACME, 'Presses');
     await db.query(

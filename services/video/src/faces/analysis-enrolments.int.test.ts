@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import type { RpcClient } from '@hub/kit';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { VIDEO_TEMPLATE } from '../test-support/video-database-template.js';
 import { countingIdentity } from '@hub/testing/identity';
 import { openVideoDatabase } from '../database.js';
 import { FaceEnrolmentsRepository } from './face-enrolments.repository.js';
@@ -22,7 +23,7 @@ describe('the enrolments of an analysis', () => {
   let db: DataSource;
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(VIDEO_TEMPLATE);
     db = await openVideoDatabase(resources.databaseUrl);
     await db.query(
       `INSERT INTO face_enrolments (user_id, organization_id, picture_key, embedding, model, source,

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import { type AnalysisReport, identityRpc, type NotificationRequest } from '@hub/proto';
 import type { ObjectStorage, RpcClient, WebhookAnnouncer } from '@hub/kit';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { VIDEO_TEMPLATE } from '../test-support/video-database-template.js';
 import { openVideoDatabase } from '../database.js';
 import { reportOf } from '../test-support/analysis-report.js';
 import type { FaceReenrolment } from '../faces/face-reenrolment.js';
@@ -66,7 +67,7 @@ describe('an analysis completed over earlier reviews', () => {
   let db: DataSource;
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(VIDEO_TEMPLATE);
     db = await openVideoDatabase(resources.databaseUrl);
   });
 

@@ -4,7 +4,8 @@ import { type Job, type Queue, Worker } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { type DomainEvent, type FaceEnrolmentJob, QUEUE_CONTRACTS } from '@hub/proto';
 import { bullPrefix, type ObjectStorage, openQueue, redisConnectionOptions } from '@hub/kit';
-import { claimTestResources, TEST_REDIS_URL, type TestResources } from '@hub/testing';
+import { claimTemplateResources, TEST_REDIS_URL, type TestResources } from '@hub/testing';
+import { VIDEO_TEMPLATE } from '../test-support/video-database-template.js';
 import { openVideoDatabase } from '../database.js';
 import { FaceEnrolmentsRepository } from '../faces/face-enrolments.repository.js';
 import { videoEventHandler } from './video-events.js';
@@ -26,7 +27,7 @@ describe('a profile picture event delivered twice', () => {
   let handle: (event: DomainEvent) => Promise<void>;
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(VIDEO_TEMPLATE);
     db = await openVideoDatabase(resources.databaseUrl);
     const connection = { url: TEST_REDIS_URL, prefix: resources.redisPrefix };
     queue = openQueue(QUEUE_CONTRACTS.faceEnrolment, connection);

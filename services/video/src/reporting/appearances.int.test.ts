@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import { PATTERN_METADATA } from '@nestjs/microservices/constants.js';
 import { videoRpc } from '@hub/proto';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { VIDEO_TEMPLATE } from '../test-support/video-database-template.js';
 import { openVideoDatabase } from '../database.js';
 import type { FaceEnrolments } from '../faces/face-enrolments.js';
 import { VideosController } from '../videos/videos.controller.js';
@@ -22,7 +23,7 @@ describe('appearances and identification gaps, a page at a time', () => {
   let appearances: Appearances;
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(VIDEO_TEMPLATE);
     db = await openVideoDatabase(resources.databaseUrl);
     appearances = new Appearances(db);
   });

@@ -10,7 +10,8 @@ import {
   type ReviewFaceRequest,
 } from '@hub/proto';
 import type { RpcClient } from '@hub/kit';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { VIDEO_TEMPLATE } from '../test-support/video-database-template.js';
 import { openVideoDatabase } from '../database.js';
 import { reportOf } from '../test-support/analysis-report.js';
 import { FaceEnrolmentsRepository } from '../faces/face-enrolments.repository.js';
@@ -94,7 +95,7 @@ describe('learning from a confirmed face', () => {
     );
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(VIDEO_TEMPLATE);
     db = await openVideoDatabase(resources.databaseUrl);
     await db.query(
       `INSERT INTO face_enrolments (user_id, organization_id, picture_key, embedding,

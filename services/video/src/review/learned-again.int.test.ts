@@ -3,7 +3,8 @@ import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { type FaceEnrolmentJob, identityRpc, integrationRpc, QUEUE_CONTRACTS } from '@hub/proto';
 import { openQueue, type RpcClient } from '@hub/kit';
-import { claimTestResources, TEST_REDIS_URL, type TestResources } from '@hub/testing';
+import { claimTemplateResources, TEST_REDIS_URL, type TestResources } from '@hub/testing';
+import { VIDEO_TEMPLATE } from '../test-support/video-database-template.js';
 import { openVideoDatabase } from '../database.js';
 import { reportOf } from '../test-support/analysis-report.js';
 import { FaceEnrolmentsRepository } from '../faces/face-enrolments.repository.js';
@@ -45,7 +46,7 @@ describe('a face learned again from the same video', () => {
   } as unknown as RpcClient;
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(VIDEO_TEMPLATE);
     db = await openVideoDatabase(resources.databaseUrl);
     queue = openQueue(QUEUE_CONTRACTS.faceEnrolment, {
       url: TEST_REDIS_URL,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { VIDEO_TEMPLATE } from '../test-support/video-database-template.js';
 import { openVideoDatabase } from '../database.js';
 import { reportOf } from '../test-support/analysis-report.js';
 import { FaceEnrolmentsRepository } from '../faces/face-enrolments.repository.js';
@@ -29,7 +30,7 @@ describe('a rejected match', () => {
   let db: DataSource;
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(VIDEO_TEMPLATE);
     db = await openVideoDatabase(resources.databaseUrl);
   });
 

@@ -8,7 +8,8 @@ import {
   type ReviewFaceRequest,
 } from '@hub/proto';
 import type { RpcClient } from '@hub/kit';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { VIDEO_TEMPLATE } from '../test-support/video-database-template.js';
 import { openVideoDatabase } from '../database.js';
 import { reportOf } from '../test-support/analysis-report.js';
 import { unknownLabel } from '../unknown-people/grouping.js';
@@ -63,7 +64,7 @@ describe('a review of a face seen beside the member it names', () => {
   const learning = { learn: vi.fn(), learnNamed: vi.fn() };
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(VIDEO_TEMPLATE);
     db = await openVideoDatabase(resources.databaseUrl);
     videos = new VideosRepository(db);
     people = new UnknownPeopleRepository(db);

@@ -9,7 +9,8 @@ import {
   integrationRpc,
 } from '@hub/proto';
 import type { RpcClient } from '@hub/kit';
-import { claimTestResources, type TestResources } from '@hub/testing';
+import { claimTemplateResources, type TestResources } from '@hub/testing';
+import { VIDEO_TEMPLATE } from '../test-support/video-database-template.js';
 import { openVideoDatabase } from '../database.js';
 import { reportOf } from '../test-support/analysis-report.js';
 import { FaceEnrolmentsRepository } from '../faces/face-enrolments.repository.js';
@@ -54,7 +55,7 @@ describe('unknown people named and rejected', () => {
   let naming: UnknownPeopleService;
 
   beforeAll(async () => {
-    resources = claimTestResources();
+    resources = await claimTemplateResources(VIDEO_TEMPLATE);
     db = await openVideoDatabase(resources.databaseUrl);
     people = new UnknownPeopleRepository(db);
     const enrolments = new FaceEnrolmentsRepository(db);
