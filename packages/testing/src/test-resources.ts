@@ -59,4 +59,5 @@ export async function deleteKeys(prefix: string): Promise<void> {
 
 export { dropDatabase } from './database-server.js';
 export { TEST_NODE_FLAGS } from './test-node-flags.js';
-export { migratedTemplate, type DatabaseTemplate } from './database-template.js';
+export type { DatabaseTemplate } from './database-template.js';
+export { migratedTemplate } from './migrated-template.js';

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migratedTemplate } from './database-template.js';
+import { migratedTemplate } from './migrated-template.js';
 
 /** A repository's shape as the digest reads it: the kit's runner and services with migrations. */
 function repository(): {
