@@ -56,9 +56,11 @@ export default defineConfig({
           environment: 'node',
           execArgv: TEST_NODE_FLAGS,
           sequence: { groupOrder: 1 },
-          // Three files at a time on two cores: with two, 15% of the CPU sat idle while suites
-          // waited on Redis, PostgreSQL and queues (243 s; 208 s with three, 5% idle).
-          maxWorkers: 3,
+          // Four files at a time on two cores: with two, 15% of the CPU sat idle while suites
+          // waited on Redis, PostgreSQL, queues and child processes (243 s; 208 s with three, 5%
+          // idle). With four the rest of that idle is filled: on the slower kind, two pairs run back
+          // to back, 356 -> 337 s and 267 -> 241 s, idle 26 -> 11 and 25 -> 10 CPU-s (7 Dec).
+          maxWorkers: 4,
           // A worker runs its files in one module graph: importing the five services, NestJS and
           // TypeORM again for each of the 72 files took about half the project's CPU (15 gateway
           // files: 66 CPU-s isolated, 33 shared). Each file still starts its own stack, on a
