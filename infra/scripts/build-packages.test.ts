@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TSC_BUILD, tscProjects, workspaces } from './build-packages.mjs';
 
@@ -26,5 +28,18 @@ describe("npm test's one tsgo -b for the packages (infra/scripts/build-packages.
           expect(at, `${name} before ${workspace.name}`).toBeLessThan(index);
       }
     });
+  });
+
+  it("leaves each workspace's test support (src/test-support) out of what it builds", () => {
+    const root = join(import.meta.dirname, '../..');
+    const including = built
+      .filter((workspace) => existsSync(join(root, workspace.folder, 'src/test-support')))
+      .filter((workspace) => {
+        const config = JSON.parse(
+          readFileSync(join(root, workspace.folder, 'tsconfig.json'), 'utf8'),
+        );
+        return !(config.exclude as string[] | undefined)?.includes('src/test-support');
+      });
+    expect(including.map((workspace) => workspace.name)).toEqual([]);
   });
 });
