@@ -1,4 +1,4 @@
-import type { DataSource, EntitySchema, MixedList } from 'typeorm';
+import type { DataSource, EntitySchema, MixedList, QueryRunner } from 'typeorm';
 import pg from 'pg';
 import { DEFAULT_DATABASE_POOL_SIZE, setAsideName } from '@hub/runtime';
 import { UNIQUE_VIOLATION } from './unique-violation.js';
@@ -46,25 +46,6 @@ function unlessCreatedMeanwhile(error: unknown): void {
 }
 
 /**
- * A session on the database of `url`, the database created first when the server does not have
- * it yet: only then is the server's `postgres` database connected to.
- */
-async function connectCreatingDatabase(url: string, name: string): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: url, application_name: name });
-  try {
-    await client.connect();
-    return client;
-  } catch (error) {
-    // 3D000: the database does not exist.
-    if ((error as { code?: unknown }).code !== '3D000') throw error;
-  }
-  await ensureDatabase(url);
-  const created = new pg.Client({ connectionString: url, application_name: name });
-  await created.connect();
-  return created;
-}
-
-/**
  * What a service's sessions are named in pg_stat_activity (`hub-identity`): the restore refuses
  * while sessions of these names are on its database (infra/backup/database.mjs), and an operator
  * tells them from their own. Each service owns the schema of its name; the gateway, which owns
@@ -75,52 +56,87 @@ export function serviceConnectionName(service: string): string {
 }
 
 /**
- * Connects a service to its own schema and brings it up to date with its migrations. One session
- * of its own creates the schema when missing and holds the migrations' lock: a start opened three
- * (the server's `postgres` database, the schema, the lock), each a PostgreSQL backend to start,
+ * Connects a service to its own schema and brings it up to date with its migrations, in one
+ * session of its pool: it creates the schema when missing and holds the migrations' lock, then
+ * goes back to the pool. Each session is a PostgreSQL backend to start (on the slower machines
+ * about 30 ms of PostgreSQL's CPU, most of it page faults, and as much again for its first
+ * queries on cold catalog caches); a session of its own for this, closed at once, was one more
  * for every service of every start.
  */
 export async function openServiceDatabase(options: ServiceDatabaseOptions): Promise<DataSource> {
-  const setup = await connectCreatingDatabase(options.url, serviceConnectionName(options.schema));
+  const dataSource = await initializeCreatingDatabase(options);
   try {
-    await refuseWhileSetAside(setup, options.schema);
-    await setup
-      .query(`CREATE SCHEMA IF NOT EXISTS "${options.schema.replace(/"/g, '')}"`)
-      .catch(unlessCreatedMeanwhile);
-    // Loaded here, not with the kit: the gateway and the workers use the kit but no database.
-    const typeorm = await import('typeorm');
-    const dataSource = new typeorm.DataSource({
-      type: 'postgres',
-      url: options.url,
-      schema: options.schema,
-      entities: options.entities,
-      migrations: options.migrations,
-      applicationName: serviceConnectionName(options.schema),
-      migrationsTableName: 'migrations',
-      migrationsTransactionMode: 'each',
-      synchronize: false,
-      // Raw queries and migrations then land in the service's own schema too; days, months and
-      // intervals are counted in UTC (the code's own time zones are named where they count),
-      // whatever zone the server's configuration defaults to.
-      extra: {
-        max: options.poolSize ?? DEFAULT_DATABASE_POOL_SIZE,
-        options: `-c search_path=${options.schema} -c TimeZone=UTC`,
-        // A database that does not answer fails the request (503) instead of holding it.
-        connectionTimeoutMillis: 5_000,
-      },
-    });
-    await dataSource.initialize();
-    await migrateAlone(setup, options.schema, () => dataSource.runMigrations());
+    await migrateSchema(dataSource, options.schema);
     return dataSource;
-  } finally {
-    await setup.end();
+  } catch (error) {
+    await dataSource.destroy();
+    throw error;
   }
 }
 
+/** The schema created when missing and brought up to date, in one session of the pool. */
+async function migrateSchema(dataSource: DataSource, schema: string): Promise<void> {
+  const session = dataSource.createQueryRunner();
+  try {
+    await refuseWhileSetAside(session, schema);
+    await session
+      .query(`CREATE SCHEMA IF NOT EXISTS "${schema.replace(/"/g, '')}"`)
+      .catch(unlessCreatedMeanwhile);
+    const { MigrationExecutor } = await import('typeorm');
+    const migrations = new MigrationExecutor(dataSource, session);
+    migrations.transaction = 'each';
+    await migrateAlone(session, schema, () => migrations.executePendingMigrations());
+  } finally {
+    await session.release();
+  }
+}
+
+/** The service's data source, connected; its database created first when the server lacks it. */
+async function initializeCreatingDatabase(options: ServiceDatabaseOptions): Promise<DataSource> {
+  try {
+    return await newDataSource(options).then((dataSource) => dataSource.initialize());
+  } catch (error) {
+    // 3D000: the database does not exist.
+    if ((error as { code?: unknown }).code !== '3D000') throw error;
+  }
+  await ensureDatabase(options.url);
+  return newDataSource(options).then((dataSource) => dataSource.initialize());
+}
+
+async function newDataSource(options: ServiceDatabaseOptions): Promise<DataSource> {
+  // Loaded here, not with the kit: the gateway and the workers use the kit but no database.
+  const typeorm = await import('typeorm');
+  return new typeorm.DataSource({
+    type: 'postgres',
+    url: options.url,
+    schema: options.schema,
+    entities: options.entities,
+    migrations: options.migrations,
+    applicationName: serviceConnectionName(options.schema),
+    migrationsTableName: 'migrations',
+    migrationsTransactionMode: 'each',
+    synchronize: false,
+    // The migrations make the schema, extensions included; TypeORM otherwise tries to install
+    // uuid-ossp in every identity start (its sessions' ids), which gen_random_uuid() makes moot.
+    installExtensions: false,
+    // Raw queries and migrations then land in the service's own schema too; days, months and
+    // intervals are counted in UTC (the code's own time zones are named where they count),
+    // whatever zone the server's configuration defaults to.
+    extra: {
+      max: options.poolSize ?? DEFAULT_DATABASE_POOL_SIZE,
+      options: `-c search_path=${options.schema} -c TimeZone=UTC`,
+      // A database that does not answer fails the request (503) instead of holding it.
+      connectionTimeoutMillis: 5_000,
+    },
+  });
+}
+
 /** A restore killed midway left the service's schema renamed aside (its data is there). */
-async function refuseWhileSetAside(session: pg.Client, schema: string): Promise<void> {
+async function refuseWhileSetAside(session: QueryRunner, schema: string): Promise<void> {
   const aside = setAsideName(schema);
-  const { rows } = await session.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [aside]);
+  const rows = (await session.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [
+    aside,
+  ])) as unknown[];
   if (rows.length > 0) {
     throw new Error(
       `A restore that did not finish left this service's data in the schema ${aside}: run the restore again (npm run restore) before starting.`,
@@ -131,11 +147,11 @@ async function refuseWhileSetAside(session: pg.Client, schema: string): Promise<
 /**
  * Runs the migrations while holding a PostgreSQL advisory lock named after the schema: when
  * several replicas of a service start together (a rolling upgrade, a scaled deployment), one
- * migrates and the others wait, then find nothing left to do. The lock belongs to a session of
- * its own, so a replica that dies mid-migration releases it with its connection.
+ * migrates and the others wait, then find nothing left to do. The session that migrates holds
+ * the lock, so a replica that dies mid-migration releases it with its connection.
  */
 async function migrateAlone(
-  lock: pg.Client,
+  lock: QueryRunner,
   schema: string,
   migrate: () => Promise<unknown>,
 ): Promise<void> {
