@@ -1,6 +1,6 @@
 import { claimTestResources, type TestResources } from '@hub/testing';
 import pg from 'pg';
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { EntitySchema, type MigrationInterface, type QueryRunner } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openServiceDatabase } from './data-source.js';
 
@@ -14,6 +14,33 @@ class CreateShiftLog1700000000000 implements MigrationInterface {
 
   async down(queryRunner: QueryRunner) {
     await queryRunner.query('DROP TABLE shift_log');
+  }
+}
+
+/** A badge whose id PostgreSQL makes, as identity's sessions' ids are. */
+interface Badge {
+  id: string;
+  label: string;
+}
+
+const BadgeEntity = new EntitySchema<Badge>({
+  name: 'Badge',
+  tableName: 'badges',
+  columns: {
+    id: { type: 'uuid', primary: true, generated: 'uuid' },
+    label: { type: 'text' },
+  },
+});
+
+class CreateBadges1700000000001 implements MigrationInterface {
+  async up(queryRunner: QueryRunner) {
+    await queryRunner.query(
+      'CREATE TABLE badges (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), label text NOT NULL)',
+    );
+  }
+
+  async down(queryRunner: QueryRunner) {
+    await queryRunner.query('DROP TABLE badges');
   }
 }
 
@@ -105,6 +132,29 @@ describe('a service start', () => {
       }
     } finally {
       await own.release();
+    }
+  });
+});
+
+describe('a service with ids PostgreSQL makes', () => {
+  it('installs no extension its migrations did not ask for, and gets its ids all the same', async () => {
+    const service = await openServiceDatabase({
+      url: resources.databaseUrl,
+      schema: 'badges',
+      entities: [BadgeEntity],
+      migrations: [CreateBadges1700000000001],
+      poolSize: 1,
+    });
+    try {
+      // TypeORM installed uuid-ossp at every start of a service with uuid ids, unasked.
+      const extensions = (await service.query(
+        `SELECT extname FROM pg_extension WHERE extname <> 'plpgsql'`,
+      )) as { extname: string }[];
+      expect(extensions).toEqual([]);
+      const badge = await service.getRepository(BadgeEntity).save({ label: 'Forklift' });
+      expect(badge.id).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await service.destroy();
     }
   });
 });

@@ -93,14 +93,15 @@ async function migrateSchema(dataSource: DataSource, schema: string): Promise<vo
 
 /** The service's data source, connected; its database created first when the server lacks it. */
 async function initializeCreatingDatabase(options: ServiceDatabaseOptions): Promise<DataSource> {
+  const initialized = async () => (await newDataSource(options)).initialize();
   try {
-    return await newDataSource(options).then((dataSource) => dataSource.initialize());
+    return await initialized();
   } catch (error) {
     // 3D000: the database does not exist.
     if ((error as { code?: unknown }).code !== '3D000') throw error;
   }
   await ensureDatabase(options.url);
-  return newDataSource(options).then((dataSource) => dataSource.initialize());
+  return initialized();
 }
 
 async function newDataSource(options: ServiceDatabaseOptions): Promise<DataSource> {
