@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { FAILURE_REASONS } from '@hub/proto/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findBinaries } from './binaries.ts';
-import { readPicture } from './picture.ts';
+import { fitWithin, readPicture } from './picture.ts';
 
 const run = promisify(execFile);
 const NOT_STARTED = FAILURE_REASONS.program_not_started.replace('{program}', 'ffmpeg');
@@ -74,5 +74,41 @@ describe('a picture whose ffmpeg process exits a while after its output closed',
       message: `The profile picture could not be read as an image: ${FAILURE_REASONS.decode_damaged}`,
       retryable: false,
     });
+  });
+});
+
+describe('a picture read in one ffmpeg run', () => {
+  const binaries = findBinaries();
+  const folder = mkdtempSync(join(tmpdir(), 'picture-one-run-'));
+  const picture = join(folder, 'wide.png');
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('needs no ffprobe, and has the size and pixels of a decode at fitWithin’s size', async () => {
+    await run(binaries.ffmpeg, [
+      ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=1366x768', '-frames:v', '1', picture],
+    ]);
+    const { width, height } = fitWithin(1366, 768);
+    const { stdout: expected } = await run(
+      binaries.ffmpeg,
+      [
+        ...[
+          '-v',
+          'error',
+          '-i',
+          picture,
+          '-frames:v',
+          '1',
+          '-filter:v',
+          `scale=${width}:${height}`,
+        ],
+        ...['-pix_fmt', 'rgb24', '-f', 'rawvideo', 'pipe:1'],
+      ],
+      { encoding: 'buffer', maxBuffer: 8 * 1024 * 1024 },
+    );
+
+    const read = await readPicture(picture, { ...binaries, ffprobe: '/nonexistent/bin/ffprobe' });
+
+    expect(read).toMatchObject({ width: 640, height: 360 });
+    expect(Buffer.from(read.data).equals(expected)).toBe(true);
   });
 });

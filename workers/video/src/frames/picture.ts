@@ -15,15 +15,78 @@ export function fitWithin(width: number, height: number, max = MAX_SIDE) {
   return { width: even(width), height: even(height) };
 }
 
+/** fitWithin's size, as ffmpeg's scale filter reckons it from the frame it decoded. */
+const FITTED_SIDE = (side: 'iw' | 'ih') =>
+  `max(2,round(${side}*min(1,${MAX_SIDE}/max(iw,ih))/2)*2)`;
+const FITTED = `scale=w='${FITTED_SIDE('iw')}':h='${FITTED_SIDE('ih')}'`;
+
 /**
  * Decodes the first frame of a picture (any format ffmpeg reads) into RGB; of a video, the frame
- * at `atSeconds` when given.
+ * at `atSeconds` when given. One ffmpeg run, which sizes the frame itself and says its size in
+ * the output's header (PAM); a picture it cannot read so is read again the long way, which
+ * names what is wrong with it.
  */
 export async function readPicture(
   path: string,
   binaries: FfmpegBinaries,
   what: 'profile picture' | 'video' | 'snapshot' = 'profile picture',
   atSeconds?: number,
+): Promise<RgbFrame> {
+  const seek = atSeconds === undefined ? [] : ['-ss', String(atSeconds)];
+  const fitted = await decodeFitted(binaries.ffmpeg, seek, path);
+  return fitted ?? readPictureNamingFailures(path, binaries, what, seek);
+}
+
+/**
+ * The frame in one ffmpeg run, or nothing when that run fails or writes anything but an RGB
+ * frame of at most MAX_SIDE a side: a process start here costs about as much as a decode.
+ */
+async function decodeFitted(
+  program: string,
+  seek: string[],
+  path: string,
+): Promise<RgbFrame | undefined> {
+  const args = [
+    ...seek,
+    ...['-i', path, '-frames:v', '1', '-filter:v', FITTED],
+    ...['-pix_fmt', 'rgb24', '-f', 'image2pipe', '-c:v', 'pam', 'pipe:1'],
+  ];
+  const maxBuffer = MAX_SIDE * MAX_SIDE * 3 + 1024 * 1024;
+  const output = await decodeFrame(program, args, maxBuffer, (error) => error).catch(
+    () => undefined,
+  );
+  return output && rgbFromPam(output);
+}
+
+/** The RGB frame of a PAM file (`P7`, `WIDTH`, `HEIGHT`, `DEPTH 3`, `ENDHDR`), if it is one. */
+export function rgbFromPam(file: Buffer): RgbFrame | undefined {
+  const end = file.indexOf('ENDHDR\n');
+  if (end < 0 || end > 200) return undefined;
+  const header = new Map(
+    file
+      .subarray(0, end)
+      .toString('latin1')
+      .split('\n')
+      .map((line) => line.split(' ') as [string, string]),
+  );
+  const width = Number(header.get('WIDTH'));
+  const height = Number(header.get('HEIGHT'));
+  const fits = (side: number) => Number.isInteger(side) && side >= 2 && side <= MAX_SIDE;
+  if (!header.has('P7') || header.get('DEPTH') !== '3' || header.get('MAXVAL') !== '255')
+    return undefined;
+  if (!fits(width) || !fits(height)) return undefined;
+  const start = end + 'ENDHDR\n'.length;
+  const bytes = width * height * 3;
+  if (file.byteLength < start + bytes) return undefined;
+  return { width, height, data: file.subarray(start, start + bytes) };
+}
+
+/** Probes the picture, then decodes it at its fitted size: each failure named as it comes. */
+async function readPictureNamingFailures(
+  path: string,
+  binaries: FfmpegBinaries,
+  what: 'profile picture' | 'video' | 'snapshot',
+  seek: string[],
 ): Promise<RgbFrame> {
   const unreadable = (reason: string) =>
     new VideoFailure(`The ${what} could not be read as an image: ${reason}`);
@@ -53,7 +116,7 @@ export async function readPicture(
     binaries.ffmpeg,
     [
       // Seeking an image (even to 0) fails for some formats: only a video frame seeks.
-      ...(atSeconds === undefined ? [] : ['-ss', String(atSeconds)]),
+      ...seek,
       ...['-i', path, '-frames:v', '1', '-filter:v', `scale=${width}:${height}`],
       ...['-pix_fmt', 'rgb24', '-f', 'rawvideo', 'pipe:1'],
     ],
