@@ -88,21 +88,10 @@ describe('a picture read in one ffmpeg run', () => {
       ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=1366x768', '-frames:v', '1', picture],
     ]);
     const { width, height } = fitWithin(1366, 768);
+    const scaled = ['-i', picture, '-frames:v', '1', '-filter:v', `scale=${width}:${height}`];
     const { stdout: expected } = await run(
       binaries.ffmpeg,
-      [
-        ...[
-          '-v',
-          'error',
-          '-i',
-          picture,
-          '-frames:v',
-          '1',
-          '-filter:v',
-          `scale=${width}:${height}`,
-        ],
-        ...['-pix_fmt', 'rgb24', '-f', 'rawvideo', 'pipe:1'],
-      ],
+      ['-v', 'error', ...scaled, '-pix_fmt', 'rgb24', '-f', 'rawvideo', 'pipe:1'],
       { encoding: 'buffer', maxBuffer: 8 * 1024 * 1024 },
     );
 

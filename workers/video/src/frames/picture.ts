@@ -59,20 +59,15 @@ async function decodeFitted(
 }
 
 /** The RGB frame of a PAM file (`P7`, `WIDTH`, `HEIGHT`, `DEPTH 3`, `ENDHDR`), if it is one. */
-export function rgbFromPam(file: Buffer): RgbFrame | undefined {
+function rgbFromPam(file: Buffer): RgbFrame | undefined {
   const end = file.indexOf('ENDHDR\n');
   if (end < 0 || end > 200) return undefined;
-  const header = new Map(
-    file
-      .subarray(0, end)
-      .toString('latin1')
-      .split('\n')
-      .map((line) => line.split(' ') as [string, string]),
-  );
+  const [magic, ...fields] = file.subarray(0, end).toString('latin1').trimEnd().split('\n');
+  const header = new Map(fields.map((line) => [line.split(' ')[0], line.split(' ')[1]] as const));
   const width = Number(header.get('WIDTH'));
   const height = Number(header.get('HEIGHT'));
   const fits = (side: number) => Number.isInteger(side) && side >= 2 && side <= MAX_SIDE;
-  if (!header.has('P7') || header.get('DEPTH') !== '3' || header.get('MAXVAL') !== '255')
+  if (magic !== 'P7' || header.get('TUPLTYPE') !== 'RGB' || header.get('MAXVAL') !== '255')
     return undefined;
   if (!fits(width) || !fits(height)) return undefined;
   const start = end + 'ENDHDR\n'.length;
