@@ -32,6 +32,7 @@ export async function readPicture(
   what: 'profile picture' | 'video' | 'snapshot' = 'profile picture',
   atSeconds?: number,
 ): Promise<RgbFrame> {
+  // Seeking an image (even to 0) fails for some formats: only a video frame seeks.
   const seek = atSeconds === undefined ? [] : ['-ss', String(atSeconds)];
   const fitted = await decodeFitted(binaries.ffmpeg, seek, path);
   return fitted ?? readPictureNamingFailures(path, binaries, what, seek);
@@ -46,11 +47,7 @@ async function decodeFitted(
   seek: string[],
   path: string,
 ): Promise<RgbFrame | undefined> {
-  const args = [
-    ...seek,
-    ...['-i', path, '-frames:v', '1', '-filter:v', FITTED],
-    ...['-pix_fmt', 'rgb24', '-f', 'image2pipe', '-c:v', 'pam', 'pipe:1'],
-  ];
+  const args = [...firstFrameRgb(seek, path, FITTED), '-f', 'image2pipe', '-c:v', 'pam', 'pipe:1'];
   const maxBuffer = MAX_SIDE * MAX_SIDE * 3 + 1024 * 1024;
   const output = await decodeFrame(program, args, maxBuffer, (error) => error).catch(
     () => undefined,
@@ -58,12 +55,18 @@ async function decodeFitted(
   return output && rgbFromPam(output);
 }
 
-/** The RGB frame of a PAM file (`P7`, `WIDTH`, `HEIGHT`, `DEPTH 3`, `ENDHDR`), if it is one. */
+/** ffmpeg's arguments for the first frame at `seek`, through `filter`, as RGB. */
+const firstFrameRgb = (seek: string[], path: string, filter: string) => [
+  ...seek,
+  ...['-i', path, '-frames:v', '1', '-filter:v', filter, '-pix_fmt', 'rgb24'],
+];
+
+/** The RGB frame of a PAM file (`P7`, `WIDTH`, `HEIGHT`, `TUPLTYPE RGB`, `ENDHDR`), if it is one. */
 function rgbFromPam(file: Buffer): RgbFrame | undefined {
   const end = file.indexOf('ENDHDR\n');
   if (end < 0 || end > 200) return undefined;
   const [magic, ...fields] = file.subarray(0, end).toString('latin1').trimEnd().split('\n');
-  const header = new Map(fields.map((line) => [line.split(' ')[0], line.split(' ')[1]] as const));
+  const header = new Map(fields.map((line) => line.split(' ', 2) as [string, string]));
   const width = Number(header.get('WIDTH'));
   const height = Number(header.get('HEIGHT'));
   const fits = (side: number) => Number.isInteger(side) && side >= 2 && side <= MAX_SIDE;
@@ -109,12 +112,7 @@ async function readPictureNamingFailures(
   const bytes = width * height * 3;
   const data = await decodeFrame(
     binaries.ffmpeg,
-    [
-      // Seeking an image (even to 0) fails for some formats: only a video frame seeks.
-      ...seek,
-      ...['-i', path, '-frames:v', '1', '-filter:v', `scale=${width}:${height}`],
-      ...['-pix_fmt', 'rgb24', '-f', 'rawvideo', 'pipe:1'],
-    ],
+    [...firstFrameRgb(seek, path, `scale=${width}:${height}`), '-f', 'rawvideo', 'pipe:1'],
     // The frame, and room for ffmpeg's lines about a damaged file.
     bytes + 1024 * 1024,
     failure,
