@@ -8,9 +8,9 @@ import { expect, inject, onTestFailed } from 'vitest';
 
 export const ARTIFACTS_DIR = fileURLToPath(new URL('../test-artifacts/e2e/', import.meta.url));
 
-import { CHROMIUM } from './chromium.mjs';
+import { E2E_CHROMIUM } from './chromium.mjs';
 
-export { CHROMIUM };
+export { E2E_CHROMIUM };
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -31,7 +31,7 @@ declare module 'vitest' {
  */
 export async function launchBrowser(): Promise<Browser> {
   const endpoint = inject('chromiumEndpoint');
-  const browser = await (endpoint ? chromium.connect(endpoint) : chromium.launch(CHROMIUM));
+  const browser = await (endpoint ? chromium.connect(endpoint) : chromium.launch(E2E_CHROMIUM));
   const newContext = browser.newContext.bind(browser);
   browser.newContext = (options) => newContext({ serviceWorkers: 'block', ...options });
   const newPage = browser.newPage.bind(browser);

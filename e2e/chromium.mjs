@@ -26,3 +26,17 @@ export const CHROMIUM = {
     '--force-prefers-reduced-motion',
   ],
 };
+
+/**
+ * The e2e tests' browser: as CHROMIUM, with no tier of V8 above Maglev in its renderers, as the
+ * test processes have (packages/testing/src/test-node-flags.ts). A test's tab runs the app's
+ * code for a few pages and closes, and TurboFan's compiles of it rarely paid back: the whole e2e
+ * project, two pairs alternated on a quick instance, the machine busy 294 and 293 CPU-s with
+ * V8's defaults, 288 and 284 with the flag, the same 83 tests green (7 Dec, docs/testing.md).
+ * The benchmarks keep V8's defaults, as a person's browser has.
+ * @type {import('playwright-core').LaunchOptions}
+ */
+export const E2E_CHROMIUM = {
+  ...CHROMIUM,
+  args: [...(CHROMIUM.args ?? []), '--js-flags=--max-opt=2'],
+};

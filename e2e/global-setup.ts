@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { CHROMIUM } from './browser.js';
+import { E2E_CHROMIUM } from './browser.js';
 import { Mailbox } from './mailbox.js';
 import { E2E_MAIL_FROM, startStack } from './stack.js';
 
@@ -22,7 +22,7 @@ export default async function setup(project: TestProject) {
   };
   try {
     const [server, stack] = await Promise.all([
-      chromium.launchServer(CHROMIUM).then((launched) => {
+      chromium.launchServer(E2E_CHROMIUM).then((launched) => {
         stopped.push(() => launched.close());
         return launched;
       }),
