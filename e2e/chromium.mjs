@@ -1,5 +1,6 @@
 // The e2e browser's launch, a plain module so that the benchmarks (bench/first-load.mjs) launch
-// the same browser as the tests (e2e/browser.ts re-exports it).
+// the same browser as the tests, but for the one V8 flag the tests add (E2E_CHROMIUM, which
+// e2e/browser.ts re-exports).
 /**
  * Debian's Chromium headless shell (package chromium-headless-shell), with nothing that reaches
  * for the network. The full browser in its headless mode drew the same pages with about half
