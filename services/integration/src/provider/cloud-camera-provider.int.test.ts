@@ -609,6 +609,21 @@ describe('a camera system answering small pages', () => {
     expect(pagesAsked).toBe(2);
   });
 
+  it("counts only its own test's pages: one the test before asked late is not among them", async () => {
+    // What a loaded machine did (three pages where two were expected): the test before ended with
+    // its budget and a page request in flight, which reached the system after this test began.
+    const providers = camera(1_000, CAMERA_PAGE_MIN, secondLimited);
+    const late = await fetch(
+      `http://127.0.0.1:${(system.address() as AddressInfo).port}/cameras?page=2`,
+      { headers: { authorization: `Bearer tok-${generation - 1}` } },
+    );
+    expect(late.status).toBe(429);
+    await expect(providers.listCameras(CAMERA_LIST_MAX)).resolves.toMatchObject({
+      more: 'limited',
+    });
+    expect(pagesAsked).toBe(2);
+  });
+
   it('lists the pages read when the next one is unanswered as its time budget ends', async () => {
     // The second page answers after 4 s: its only attempt is given the time left of the budget
     // of a second, not its 2 s timeout, and ends with the budget.
