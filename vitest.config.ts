@@ -102,7 +102,8 @@ export default defineConfig({
           environment: 'node',
           execArgv: TEST_NODE_FLAGS,
           sequence: { groupOrder: 2 },
-          // One Chromium for the run; each file connects to it (e2e/browser.ts).
+          // One stack for the run (globalSetup); each worker's files share a Chromium of the worker's
+          // own (e2e/browser.ts).
           globalSetup: ['e2e/global-setup.ts'],
           include: ['e2e/**/*.e2e.test.ts'],
           testTimeout: 120_000,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Download, type Page } from 'playwright-core';
-import { expect, inject, onTestFailed } from 'vitest';
+import { expect, onTestFailed } from 'vitest';
 
 export const ARTIFACTS_DIR = fileURLToPath(new URL('../test-artifacts/e2e/', import.meta.url));
 
@@ -12,36 +12,56 @@ import { E2E_CHROMIUM } from './chromium.mjs';
 
 export { E2E_CHROMIUM };
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The run's one Chromium, started by e2e/global-setup.ts. */
-    chromiumEndpoint?: string;
-  }
-}
+/** The worker's Chromium, launched for its first file (launchBrowser). */
+let workersBrowser: Promise<Browser> | undefined;
 
 /**
- * A browser for one test file: a connection to the Chromium the whole run shares (one launch,
- * not one a file). Each file's pages and contexts are its own; close() ends them and the
- * connection, and leaves the browser to the next file.
+ * A browser for one test file: the Chromium of the vitest worker running it, launched for the
+ * worker's first file and kept for the next ones, which it runs one at a time (e2e files share a
+ * worker's module graph). Each file's pages and contexts are its own; close() ends them and leaves
+ * the browser to the next file. Chromium ends with its worker (Playwright closes what it launched
+ * as its process exits, and Chromium leaves when its pipe closes). One Chromium for the whole run,
+ * each file connected to it, relayed every call through Playwright's server in vitest's main
+ * process: 33-39 CPU-s of that process on a slower instance, where three browsers cost 8-15 more
+ * than one (docs/testing.md).
  *
  * Its contexts run without the app's service worker unless one asks for it (`serviceWorkers:
  * 'allow'`, as the offline tests do): installing it fetches and stores the whole app again in
  * each new context, 0.2-0.3 CPU-s of a context's 1.2-1.6 (docs/testing.md), and it answers no
  * request but an SOP's, which goes to the network first when online.
  */
-export async function launchBrowser(): Promise<Browser> {
-  const endpoint = inject('chromiumEndpoint');
-  const browser = await (endpoint ? chromium.connect(endpoint) : chromium.launch(E2E_CHROMIUM));
+export function launchBrowser(): Promise<Browser> {
+  // Playwright's own signal handlers are left out: its SIGTERM handler closes the browser but keeps
+  // the worker alive. A worker that ends by a signal closes the browser's pipe, and Chromium leaves.
+  const launch = {
+    ...E2E_CHROMIUM,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  };
+  workersBrowser ??= chromium.launch(launch).then(forTestFiles, (error: unknown) => {
+    workersBrowser = undefined;
+    throw error;
+  });
+  return workersBrowser;
+}
+
+function forTestFiles(browser: Browser): Browser {
+  // A browser that crashed is launched anew for the worker's next file.
+  browser.on('disconnected', () => (workersBrowser = undefined));
   const newContext = browser.newContext.bind(browser);
   browser.newContext = (options) => newContext({ serviceWorkers: 'block', ...options });
   const newPage = browser.newPage.bind(browser);
   browser.newPage = (options) => newPage({ serviceWorkers: 'block', ...options });
+  browser.close = async () => {
+    await Promise.all(browser.contexts().map((context) => context.close()));
+  };
   return browser;
 }
 
 /**
- * The bytes of a finished download. The browser runs apart from the test file (launchBrowser),
- * so the file is copied over the connection (saveAs) rather than read where the browser put it.
+ * The bytes of a finished download, copied to a folder of its own (saveAs) rather than read where
+ * the browser put it, which Playwright deletes when the download's context closes.
  */
 export async function downloadedBytes(download: Download): Promise<Buffer> {
   const folder = mkdtempSync(join(tmpdir(), 'e2e-download-'));

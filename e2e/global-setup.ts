@@ -1,16 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { E2E_CHROMIUM } from './browser.js';
 import { Mailbox } from './mailbox.js';
 import { E2E_MAIL_FROM, startStack } from './stack.js';
 
 /**
- * vitest globalSetup of the e2e project: one Chromium, one mail catcher and one stack (the
- * built product on a database of its own) for every file, stopped when the run ends. Each
- * file connects to them through `inject` (launchBrowser, sharedStack, sharedMailbox).
+ * vitest globalSetup of the e2e project: one mail catcher and one stack (the built product on a
+ * database of its own) for every file, stopped when the run ends. Each file reaches them through
+ * `inject` (sharedStack, sharedMailbox); each vitest worker launches a Chromium of its own for its
+ * files (launchBrowser).
  */
 export default async function setup(project: TestProject) {
   const mailDir = mkdtempSync(join(tmpdir(), 'e2e-mail-'));
@@ -21,19 +20,10 @@ export default async function setup(project: TestProject) {
     rmSync(mailDir, { recursive: true, force: true });
   };
   try {
-    const [server, stack] = await Promise.all([
-      chromium.launchServer(E2E_CHROMIUM).then((launched) => {
-        stopped.push(() => launched.close());
-        return launched;
-      }),
-      mailbox.start().then(async (smtpUrl) => {
-        stopped.push(() => mailbox.close());
-        const started = await startStack({ SMTP_URL: smtpUrl, MAIL_FROM: E2E_MAIL_FROM });
-        stopped.push(() => started.stop());
-        return started;
-      }),
-    ]);
-    project.provide('chromiumEndpoint', server.wsEndpoint());
+    const smtpUrl = await mailbox.start();
+    stopped.push(() => mailbox.close());
+    const stack = await startStack({ SMTP_URL: smtpUrl, MAIL_FROM: E2E_MAIL_FROM });
+    stopped.push(() => stack.stop());
     project.provide('mailDir', mailDir);
     project.provide('e2eStack', {
       url: stack.url,
