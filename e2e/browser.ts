@@ -16,6 +16,18 @@ export { E2E_CHROMIUM };
 let workersBrowser: Promise<Browser> | undefined;
 
 /**
+ * E2E_CHROMIUM without Playwright's own signal handlers: its SIGTERM handler closes the browser but
+ * keeps the worker alive. A worker that ends by a signal closes the browser's pipe, and Chromium
+ * leaves.
+ */
+const WORKERS_CHROMIUM = {
+  ...E2E_CHROMIUM,
+  handleSIGINT: false,
+  handleSIGTERM: false,
+  handleSIGHUP: false,
+};
+
+/**
  * A browser for one test file: the Chromium of the vitest worker running it, launched for the
  * worker's first file and kept for the next ones, which it runs one at a time (e2e files share a
  * worker's module graph). Each file's pages and contexts are its own; close() ends them and leaves
@@ -31,15 +43,7 @@ let workersBrowser: Promise<Browser> | undefined;
  * request but an SOP's, which goes to the network first when online.
  */
 export function launchBrowser(): Promise<Browser> {
-  // Playwright's own signal handlers are left out: its SIGTERM handler closes the browser but keeps
-  // the worker alive. A worker that ends by a signal closes the browser's pipe, and Chromium leaves.
-  const launch = {
-    ...E2E_CHROMIUM,
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
-  };
-  workersBrowser ??= chromium.launch(launch).then(forTestFiles, (error: unknown) => {
+  workersBrowser ??= chromium.launch(WORKERS_CHROMIUM).then(forTestFiles, (error: unknown) => {
     workersBrowser = undefined;
     throw error;
   });
