@@ -13,6 +13,7 @@ import {
   type PreferenceKey,
 } from './notifications';
 import { activitySummaryQuery, notificationSettingsQuery, notificationsQuery } from './queries';
+import { refreshQueries } from '../api/refresh';
 
 /** A switch flips at once; the saved settings replace it, or the old ones come back on failure. */
 export function useChangeNotificationSetting() {
@@ -76,7 +77,7 @@ export function useMarkRead() {
         })),
       };
     });
-    await queryClient.invalidateQueries({ queryKey: activitySummaryQuery.queryKey });
+    await refreshQueries(queryClient, activitySummaryQuery.queryKey);
   };
   const one = useMutation({
     mutationFn: (id: number) => call(api.markNotificationRead, { params: { id } }),
@@ -102,7 +103,7 @@ export function useMarkRead() {
       });
       await settle((notifications) => markedReadUpTo(notifications, upTo));
       // Unread ones on pages not loaded, and any that arrived after the newest shown.
-      await queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
+      await refreshQueries(queryClient, notificationsQuery.queryKey);
     },
     onError: (error) =>
       toast(

@@ -10,6 +10,7 @@ import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/
 import { call } from '../api/client';
 import { cursorPaging } from '../api/paging';
 import { RECENT_USERS_LIMIT } from './adminText';
+import { refreshQueries } from '../api/refresh';
 
 /** Users load 50 at a time in the data panel. */
 export const USER_PAGE_SIZE = 50;
@@ -87,10 +88,11 @@ export const dataPanelOrganizationsQuery = infiniteQueryOptions({
 
 /** After an organization or user changes: every list and figure that counts them. */
 export async function refreshAdminData(queryClient: QueryClient): Promise<void> {
-  await Promise.all(
-    [adminOverviewQuery.queryKey, [api.adminOrganizations.path], [api.adminUsers.path]].map(
-      (queryKey) => queryClient.invalidateQueries({ queryKey }),
-    ),
+  await refreshQueries(
+    queryClient,
+    adminOverviewQuery.queryKey,
+    [api.adminOrganizations.path],
+    [api.adminUsers.path],
   );
   // The data panel and the Hub figures refetch when they are next shown.
   queryClient.removeQueries({ queryKey: [api.dataPanelUsers.path] });

@@ -1,6 +1,7 @@
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast, type ToastInput } from '../toast/toastStore';
 import { failureToast } from './errors';
+import { refreshQueries } from './refresh';
 
 export interface ContractMutation<TData, TVariables> {
   /** The request: usually one `call(api.x, ...)` of a contract. */
@@ -40,7 +41,7 @@ export function useContractMutation<TData, TVariables = void>({
     },
     onSettled: (data, _error, variables) => {
       const keys = typeof invalidates === 'function' ? invalidates(variables, data) : invalidates;
-      return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      return refreshQueries(queryClient, ...keys);
     },
   });
 }

@@ -7,6 +7,7 @@ import {
 import { api } from '../api/routes';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { ApiError, call, isApiError } from '../api/client';
+import { refreshQueries } from '../api/refresh';
 
 export type AnyEvaluation = Evaluation | ReviewEvaluation;
 
@@ -50,8 +51,9 @@ export function documentQuery(id: number) {
 
 /** After an edit, publication or regeneration: the tab, the editor and the SOP choices. */
 export async function refreshEvaluation(queryClient: QueryClient, documentId: number) {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: [api.documentEvaluation.path, documentId] }),
-    queryClient.invalidateQueries({ queryKey: [api.documents.path] }),
-  ]);
+  await refreshQueries(
+    queryClient,
+    [api.documentEvaluation.path, documentId],
+    [api.documents.path],
+  );
 }

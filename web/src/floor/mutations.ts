@@ -6,6 +6,7 @@ import { call } from '../api/client';
 import { failureToast } from '../api/errors';
 import { toast } from '../toast/toastStore';
 import { floorLayoutQuery } from './queries';
+import { refreshQueries } from '../api/refresh';
 
 export function useSaveFloorPrivacy() {
   const { t } = useTranslation();
@@ -13,7 +14,7 @@ export function useSaveFloorPrivacy() {
   return useMutation({
     mutationFn: (body: FloorPrivacyRequest) => call(api.updateFloorPrivacy, { body }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: floorLayoutQuery.queryKey });
+      await refreshQueries(queryClient, floorLayoutQuery.queryKey);
       toast({
         title: t('floor.privacy.saved'),
         description: t('floor.privacy.savedDescription'),

@@ -17,6 +17,7 @@ import {
 } from './queries';
 import { uploadDocument, uploadFailureToast, type UploadDraft } from './uploadDocument';
 import { uploadDocumentVersion } from './versions';
+import { refreshQueries } from '../api/refresh';
 
 /**
  * Acknowledging the version of an SOP the page shows, from the changes page or the operator's
@@ -54,7 +55,7 @@ export function useAcknowledgeOnChangesPage(documentId: number, version: number)
     onAcknowledged: (acknowledged) => {
       queryClient.setQueryData(queryKey, acknowledged);
     },
-    reload: () => queryClient.invalidateQueries({ queryKey }),
+    reload: () => refreshQueries(queryClient, queryKey),
   });
 }
 
@@ -121,7 +122,7 @@ export function useUploadVersion(
       });
       await Promise.all([
         refreshLibrary(queryClient),
-        queryClient.invalidateQueries({ queryKey: documentVersionsQuery(documentId).queryKey }),
+        refreshQueries(queryClient, documentVersionsQuery(documentId).queryKey),
       ]);
       queryClient.removeQueries({ queryKey: documentMarkdownQuery(documentId).queryKey });
       onUploaded();
@@ -251,7 +252,7 @@ export function useCreateFolder(onSaved: () => void, onCreated: (folder: Folder)
         description: t('library.folders.createdDescription', { name: folder.name }),
       });
       onSaved();
-      await queryClient.invalidateQueries({ queryKey: foldersQuery.queryKey });
+      await refreshQueries(queryClient, foldersQuery.queryKey);
       onCreated(folder);
     },
     // Spec section 8: no server message is shown for folder failures.
@@ -270,7 +271,7 @@ export function useCreateTag(onCreated: () => void) {
         description: t('library.tags.createdDescription', { name: tag.name }),
       });
       onCreated();
-      await queryClient.invalidateQueries({ queryKey: tagsQuery.queryKey });
+      await refreshQueries(queryClient, tagsQuery.queryKey);
     },
     // Spec section 8: no server message is shown for tag failures.
     onError: () => toast({ title: t('library.tags.createFailed'), variant: 'destructive' }),

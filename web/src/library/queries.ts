@@ -12,6 +12,7 @@ import { api } from '../api/routes';
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { cursorPaging } from '../api/paging';
+import { refreshQueries } from '../api/refresh';
 
 /** Spec section 9: the document list asks for 50 at a time. */
 export const DOCUMENT_PAGE_SIZE = 50;
@@ -82,10 +83,7 @@ export function documentDownloadUrlQuery(id: number) {
 
 /** After an upload, deletion or retry: the documents and the tags' document counts. */
 export async function refreshLibrary(queryClient: QueryClient): Promise<void> {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: [api.documents.path] }),
-    queryClient.invalidateQueries({ queryKey: tagsQuery.queryKey }),
-  ]);
+  await refreshQueries(queryClient, [api.documents.path], tagsQuery.queryKey);
 }
 
 export function documentVersionsQuery(id: number) {

@@ -6,6 +6,7 @@ import { CompletedSummary } from './CompletedSummary';
 import { observationSessionQuery, refreshObservations, storeFinding } from './queries';
 import { useSessionOutbox } from './useSessionOutbox';
 import { useTranslation } from 'react-i18next';
+import { refreshQueries } from '../api/refresh';
 
 /**
  * A completed observation's summary, its session outbox still sending: another device may have
@@ -30,7 +31,7 @@ export function CompletedSession({
         toast({ title: t('observations.finding.recordedToast') });
       }
       void refreshObservations(queryClient);
-      void queryClient.invalidateQueries({ queryKey: sessionKey });
+      void refreshQueries(queryClient, sessionKey);
     },
     onRefused: (item, error) => {
       const fallback =
@@ -38,7 +39,7 @@ export function CompletedSession({
           ? t('observations.session.responseFailed')
           : t('observations.session.findingFailed');
       toast(failureToast(t('observations.session.error'), error, fallback));
-      void queryClient.invalidateQueries({ queryKey: sessionKey });
+      void refreshQueries(queryClient, sessionKey);
     },
   });
   return <CompletedSummary session={session} onBack={onBack} outbox={outbox} />;

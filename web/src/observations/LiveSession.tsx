@@ -23,6 +23,7 @@ import { currentQuestionIndex, newIdempotencyKey } from './sessionOutbox';
 import { useNow } from './useNow';
 import { type SentItem, useSessionOutbox } from './useSessionOutbox';
 import { useTranslation } from 'react-i18next';
+import { refreshQueries } from '../api/refresh';
 
 export const LIST_PATH = '/library/observations';
 
@@ -63,7 +64,7 @@ export function LiveSession({
       toast(completionToast(session.operatorName, result.score, result.passed));
       await Promise.all([
         refreshObservations(queryClient),
-        queryClient.invalidateQueries({ queryKey: sessionKey }),
+        refreshQueries(queryClient, sessionKey),
       ]);
       await navigate({ to: LIST_PATH });
       return;
@@ -79,7 +80,7 @@ export function LiveSession({
           ? t('observations.session.responseFailed')
           : t('observations.session.findingFailed');
       toast(failureToast(t('observations.session.error'), error, fallback));
-      void queryClient.invalidateQueries({ queryKey: sessionKey });
+      void refreshQueries(queryClient, sessionKey);
     },
   });
 

@@ -17,6 +17,7 @@ import {
 import { call, isApiError } from '../api/client';
 import { readCurrentUser, type StoredUser } from '../auth/session';
 import { cursorPaging } from '../api/paging';
+import { refreshQueries } from '../api/refresh';
 
 /** Spec section 9: the SOP selector asks for 100 processed documents. */
 export const SOP_CHOICES_LIMIT = 100;
@@ -105,10 +106,7 @@ export const observationSettingsQuery = queryOptions({
 
 /** After a creation, an answer, a finding or a new pass mark. */
 export async function refreshObservations(queryClient: QueryClient): Promise<void> {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: [api.observations.path] }),
-    queryClient.invalidateQueries({ queryKey: [api.teamMembers.path] }),
-  ]);
+  await refreshQueries(queryClient, [api.observations.path], [api.teamMembers.path]);
 }
 
 /**

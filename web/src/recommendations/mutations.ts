@@ -7,6 +7,7 @@ import { failureToast } from '../api/errors';
 import { toast } from '../toast/toastStore';
 import { recommendationsKey } from './queries';
 import { recommendationWords } from './texts';
+import { refreshQueries } from '../api/refresh';
 
 /** Implements or dismisses one recommendation; the list is fetched again either way. */
 export function useDecideRecommendation(recommendation: Recommendation) {
@@ -33,7 +34,7 @@ export function useDecideRecommendation(recommendation: Recommendation) {
           t('recommendations.oneUpdateFailed'),
         ),
       ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: recommendationsKey }),
+    onSettled: () => refreshQueries(queryClient, recommendationsKey),
   });
 }
 
@@ -44,7 +45,7 @@ export function useEvaluateRecommendations() {
   return useMutation({
     mutationFn: () => call(api.evaluateRecommendations),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: recommendationsKey });
+      await refreshQueries(queryClient, recommendationsKey);
       toast({
         title: t('recommendations.updated'),
         description: t('recommendations.updatedDescription'),

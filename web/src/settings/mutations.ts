@@ -25,6 +25,7 @@ import {
   webhookDeliveriesQuery,
   webhooksQuery,
 } from './queries';
+import { refreshQueries } from '../api/refresh';
 
 export function useSavePreferences() {
   const { t } = useTranslation();
@@ -57,7 +58,7 @@ export function useSaveOrganizationSettings() {
     onSuccess: (answer) => {
       queryClient.setQueryData(organizationSettingsQuery.queryKey, answer);
       // The administrator's own page follows the new default when they chose no language.
-      void queryClient.invalidateQueries({ queryKey: preferencesQuery.queryKey });
+      void refreshQueries(queryClient, preferencesQuery.queryKey);
       toast({
         title: t('settings.organization.savedTitle'),
         description: t('settings.organization.savedDescription'),

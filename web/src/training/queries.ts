@@ -5,6 +5,7 @@ import { call } from '../api/client';
 import { cursorPaging } from '../api/paging';
 import { certificationListsKey } from '../certifications/queries';
 import { mySopsQuery } from '../my-sops/queries';
+import { refreshQueries } from '../api/refresh';
 
 /** Courses load 50 at a time. */
 export const COURSE_PAGE_SIZE = 50;
@@ -38,7 +39,7 @@ export function storeCourse(queryClient: QueryClient, course: Course): void {
 }
 
 export async function refreshCourses(queryClient: QueryClient): Promise<void> {
-  await queryClient.invalidateQueries({ queryKey: [api.courses.path] });
+  await refreshQueries(queryClient, [api.courses.path]);
 }
 
 /** A course as the loaded pages hold it (null: not among them, deleted meanwhile). */
@@ -70,8 +71,5 @@ export async function afterCourseChange(
   course: Course | null,
 ): Promise<void> {
   if (course) storeCourse(queryClient, course);
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: mySopsQuery.queryKey }),
-    queryClient.invalidateQueries({ queryKey: certificationListsKey }),
-  ]);
+  await refreshQueries(queryClient, mySopsQuery.queryKey, certificationListsKey);
 }

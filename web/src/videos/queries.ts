@@ -10,6 +10,7 @@ import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/
 import { call } from '../api/client';
 import { cursorPaging } from '../api/paging';
 import { anyProcessing } from './format';
+import { refreshQueries } from '../api/refresh';
 
 /** Spec section 9: videos 50 at a time; the SOP selector 100. */
 export const VIDEO_PAGE_SIZE = 50;
@@ -71,9 +72,7 @@ export const videoListsKey = [api.videos.path];
 /** After an upload, deletion or a started analysis. */
 export async function refreshVideos(queryClient: QueryClient, id?: number): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: videoListsKey }),
-    id === undefined
-      ? Promise.resolve()
-      : queryClient.invalidateQueries({ queryKey: videoQuery(id).queryKey }),
+    refreshQueries(queryClient, videoListsKey),
+    id === undefined ? Promise.resolve() : refreshQueries(queryClient, videoQuery(id).queryKey),
   ]);
 }
