@@ -4,7 +4,7 @@ import type { Job } from 'bullmq';
 import type { DetectedFace, FaceModel } from './faces/face-model.ts';
 import { asVideoFailure, VideoFailure } from './failures.ts';
 import type { FfmpegBinaries } from './frames/binaries.ts';
-import { padFrame, readPicture } from './frames/picture.ts';
+import { padFrame, padOffset, readPicture } from './frames/picture.ts';
 import { findAgain, NOT_FOUND_AGAIN } from './learn-face.ts';
 import type { RgbFrame } from './frames/sample-frames.ts';
 import { sendTo, type Inbox } from './inbox.ts';
@@ -40,14 +40,40 @@ export const PICTURE_MIN_SCORE = 0.5;
 const sure = (found: DetectedFace[]) => found.filter((face) => face.score >= PICTURE_MIN_SCORE);
 
 /**
- * Faces in a profile picture, surest first. Pictures cropped tight to the face are common and
- * the detector misses faces that fill the frame, so a picture with none is tried again with a
- * margin.
+ * A picture at most this wide and high is searched with a margin first: a face usable in it fills
+ * much of it (avatars are often such crops), and the detector misses faces that fill the frame:
+ * searched as it is first, each such crop took two passes.
+ */
+export const SMALL_PICTURE_PIXELS = 256;
+
+/**
+ * Faces in a profile picture, surest first, their boxes on the picture. Pictures cropped tight to
+ * the face are common and the detector misses faces that fill the frame, so a picture is searched
+ * as it is and with a margin (a small one with the margin first), until a pass finds a face.
  */
 export async function facesInPicture(picture: RgbFrame, faces: FaceModel): Promise<DetectedFace[]> {
-  let found = sure(await faces.detect(picture, 'picture'));
-  if (found.length === 0) found = sure(await faces.detect(padFrame(picture), 'picture'));
+  const small = picture.width <= SMALL_PICTURE_PIXELS && picture.height <= SMALL_PICTURE_PIXELS;
+  const passes = small ? [facesWithMargin, facesAsItIs] : [facesAsItIs, facesWithMargin];
+  let found: DetectedFace[] = [];
+  for (const pass of passes) {
+    found = await pass(picture, faces);
+    if (found.length > 0) break;
+  }
   return found.sort((a, b) => b.score - a.score);
+}
+
+async function facesAsItIs(picture: RgbFrame, faces: FaceModel): Promise<DetectedFace[]> {
+  return sure(await faces.detect(picture, 'picture'));
+}
+
+/** Faces found in the picture padded with a margin, their boxes moved back onto the picture. */
+async function facesWithMargin(picture: RgbFrame, faces: FaceModel): Promise<DetectedFace[]> {
+  const { left, top } = padOffset(picture);
+  const found = sure(await faces.detect(padFrame(picture), 'picture'));
+  return found.map((face) => ({
+    ...face,
+    box: { ...face.box, x: face.box.x - left, y: face.box.y - top },
+  }));
 }
 
 type Decision =

@@ -165,13 +165,18 @@ function decodeFrame(
   });
 }
 
+/** Where padFrame places a picture on its canvas: the canvas's pixel of the picture's (0, 0). */
+export const padOffset = (frame: Pick<RgbFrame, 'width' | 'height'>) => ({
+  left: Math.floor(frame.width / 2),
+  top: Math.floor(frame.height / 2),
+});
+
 /** The picture in the middle of a canvas twice its size: detectors miss faces that fill the frame. */
 export function padFrame(frame: RgbFrame, fill = 0): RgbFrame {
   const width = frame.width * 2;
   const height = frame.height * 2;
   const data = new Uint8Array(width * height * 3).fill(fill);
-  const left = Math.floor(frame.width / 2);
-  const top = Math.floor(frame.height / 2);
+  const { left, top } = padOffset(frame);
   const row = frame.width * 3;
   for (let y = 0; y < frame.height; y++) {
     data.set(frame.data.subarray(y * row, (y + 1) * row), ((top + y) * width + left) * 3);
