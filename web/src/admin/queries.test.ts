@@ -69,4 +69,18 @@ describe('refreshAdminData', () => {
     expect(search.getCurrentResult().data?.users).toEqual([]);
     unsubscribe();
   });
+
+  it('leaves a first fetch nobody shows to end: whoever awaits it gets its answer', async () => {
+    const client = createQueryClient();
+    const { asked, release } = holdUserAnswers([usersPage([user])]);
+    const fetched = client.fetchQuery(adminUsersQuery('deleted.test'));
+    await vi.waitFor(() => expect(asked).toHaveBeenCalledTimes(1), { timeout: 5000 });
+
+    const refreshed = refreshAdminData(client);
+    release(0);
+    await refreshed;
+
+    expect((await fetched).users).toEqual([user]);
+    expect(asked).toHaveBeenCalledTimes(1);
+  });
 });

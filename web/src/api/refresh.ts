@@ -1,8 +1,12 @@
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 
-/** A query asked for the first time whose answer has not come yet. */
-const firstAnswerOnItsWay = (query: Query): boolean =>
-  query.state.data === undefined && query.state.fetchStatus === 'fetching';
+/**
+ * A query shown on the page (an enabled observer: the invalidation asks it again), asked for the
+ * first time, whose answer has not come yet. A query nobody shows is left to its fetch: a
+ * `fetchQuery` awaiting it would be rejected, and nothing would ask it again.
+ */
+const shownFirstAnswerOnItsWay = (query: Query): boolean =>
+  query.isActive() && query.state.data === undefined && query.state.fetchStatus === 'fetching';
 
 /**
  * Refetches the shown queries under each key after a change. A query whose first answer is still
@@ -16,7 +20,7 @@ export async function refreshQueries(
 ): Promise<void> {
   await Promise.all(
     queryKeys.map(async (queryKey) => {
-      await queryClient.cancelQueries({ queryKey, predicate: firstAnswerOnItsWay });
+      await queryClient.cancelQueries({ queryKey, predicate: shownFirstAnswerOnItsWay });
       await queryClient.invalidateQueries({ queryKey });
     }),
   );
