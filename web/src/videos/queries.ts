@@ -71,8 +71,6 @@ export const videoListsKey = [api.videos.path];
 
 /** After an upload, deletion or a started analysis. */
 export async function refreshVideos(queryClient: QueryClient, id?: number): Promise<void> {
-  await Promise.all([
-    refreshQueries(queryClient, videoListsKey),
-    id === undefined ? Promise.resolve() : refreshQueries(queryClient, videoQuery(id).queryKey),
-  ]);
+  const video = id === undefined ? [] : [videoQuery(id).queryKey];
+  await refreshQueries(queryClient, videoListsKey, ...video);
 }
