@@ -218,3 +218,32 @@ ensure_debian_packages() {
   as_root apt-get update
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
 }
+
+# The processes whose environment holds HUB_E2E_RUN=$1 (test.sh's mark of an e2e run), in one
+# grep over /proc: a grep a process cost a second and more a pass on a loaded machine.
+processes_marked() {
+  grep -lszx "HUB_E2E_RUN=$1" /proc/[0-9]*/environ | cut -d/ -f3 || true
+}
+
+# Fails when a process of the e2e run marked $1 is still running once the run has ended: a
+# Chromium or a service nobody stops would keep its CPU and memory from the next run on the
+# machine. Those that are ending get $2 seconds (30 unless given) to go; what is left is named,
+# then killed.
+no_process_left_by() {
+  local pids waited=0
+  pids=$(processes_marked "$1")
+  while [[ -n $pids && $waited -lt ${2:-30} ]]; do
+    sleep 1
+    waited=$((waited + 1))
+    pids=$(processes_marked "$1")
+  done
+  [[ -z $pids ]] && return 0
+  echo "These processes of the e2e run outlived it:" >&2
+  local pid
+  for pid in $pids; do
+    echo "  $pid: $(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | cut -c1-200)" >&2
+  done
+  # shellcheck disable=SC2086
+  kill -9 $pids 2>/dev/null || true
+  return 1
+}

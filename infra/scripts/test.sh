@@ -104,7 +104,12 @@ phase_done "$checks_started" 'the build and checks above, at once'
 # The vitest projects one after another, as `vitest run` orders them (sequence.groupOrder), each
 # timed on its own; a failing project does not keep the next from running.
 failed=0
-for project in unit integration e2e; do
+for project in unit integration; do
   step node_modules/.bin/vitest run --project "$project" || failed=1
 done
+# The e2e project's processes carry a mark of this run in their environment (each vitest worker's
+# Chromium and the stack's services inherit it), so that what outlives the project is found.
+e2e_run="hub-e2e-$$-$RANDOM"
+HUB_E2E_RUN=$e2e_run step node_modules/.bin/vitest run --project e2e || failed=1
+step no_process_left_by "$e2e_run" || failed=1
 exit "$failed"
