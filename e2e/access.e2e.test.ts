@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { ROLES, type Role } from '@hub/proto';
 import type { Browser, Page } from 'playwright-core';
@@ -116,6 +117,41 @@ describe('every page for every role, from the role table', () => {
     },
     180_000,
   );
+
+  // On a first load nothing of the shell is drawn until the first page's code has come, and no
+  // request `settled` counts is in flight meanwhile: a loaded machine's signed-in tab was handed
+  // to its test before the shell was there.
+  it("hands over a signed-in tab only once the shell is drawn, however late the first page's code", async () => {
+    let release!: () => void;
+    let asked!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const askedFor = new Promise<void>((resolve) => (asked = resolve));
+    const holding: Browser = Object.create(browser, {
+      newContext: {
+        value: async (options?: Parameters<Browser['newContext']>[0]) => {
+          const context = await browser.newContext(options);
+          await context.route(/\/assets\/HubPage-[^/]*\.js$/, async (route) => {
+            asked();
+            await held;
+            await route.continue();
+          });
+          return context;
+        },
+      },
+    });
+    const tab = signedInTab(holding, stack.url, { email: emails.manager, password: PASSWORD });
+    const shellWhenHanded = tab.then(({ page }) => page.locator('main').count());
+    await askedFor;
+    // Handed over while the code is held (it should not be), the tab must show the shell; the
+    // release after a while only ends the test sooner when it is right.
+    const early = await Promise.race([shellWhenHanded, delay(2_000).then(() => null)]);
+    if (early !== null) expect(early, 'the shell when the tab was handed over').toBe(1);
+    release();
+    const { context, page } = await tab;
+    expect(await shellWhenHanded).toBe(1);
+    expect(await page.locator('main[aria-busy=true]').count()).toBe(0);
+    await context.close();
+  });
 
   /** The manager, signed in, follows a link to `path` while its page's chunk is held back. */
   async function managerOpensWithCodeHeld(path: string, chunk: string) {
