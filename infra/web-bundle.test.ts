@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { api } from '@hub/proto';
 import { expect, it } from 'vitest';
 
@@ -21,3 +22,24 @@ it.skipIf(!existsSync(assets))('the built app leaves the route table out of its 
     .map((route) => route.path);
   expect(shipped).toEqual([]);
 });
+
+const dist = fileURLToPath(new URL('../web/dist', import.meta.url));
+
+it.skipIf(!existsSync(assets))(
+  'the built app has a brotli and a gzip copy of each script and style sheet worth compressing, the same bytes once decoded',
+  () => {
+    const files = ['sw.js', ...readdirSync(assets).map((file) => `assets/${file}`)].filter(
+      (file) => /\.(js|css)$/.test(file) && statSync(`${dist}/${file}`).size >= 1024,
+    );
+    expect(files.length).toBeGreaterThan(10);
+    const wrong = files.filter((file) => {
+      const bytes = readFileSync(`${dist}/${file}`);
+      const decoded = [
+        brotliDecompressSync(readFileSync(`${dist}/${file}.br`)),
+        gunzipSync(readFileSync(`${dist}/${file}.gz`)),
+      ];
+      return !decoded.every((copy) => copy.equals(bytes));
+    });
+    expect(wrong).toEqual([]);
+  },
+);

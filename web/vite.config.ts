@@ -1,9 +1,12 @@
 import { build, defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { resolve } from 'node:path';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { env } from 'node:process';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 /** proto's own sources (the app compiles them), not any package's `proto/src`. */
@@ -58,9 +61,64 @@ function serviceWorker(): Plugin {
   };
 }
 
+/** What a browser reads as text, and so gains from compression: the scripts, styles and images. */
+const COMPRESSIBLE = /\.(js|css|svg)$/;
+/** Below this a response's headers outweigh what compression saves. */
+const COMPRESS_FROM_BYTES = 1024;
+const ENCODINGS = [
+  {
+    suffix: '.br',
+    compress: (bytes: Buffer) =>
+      promisify(brotliCompress)(bytes, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        },
+      }),
+  },
+  { suffix: '.gz', compress: (bytes: Buffer) => promisify(gzip)(bytes, { level: 9 }) },
+];
+
+/**
+ * Writes a brotli and a gzip copy beside each script, style sheet and image of dist/ (the
+ * service worker's too, so after it is built), which the gateway sends to a browser that accepts
+ * them (@fastify/static's `preCompressed`): a phone's first load over its network carries about a
+ * quarter of the bytes, compressed once at the build at the highest setting rather than at each
+ * request. A copy no smaller than its file is not kept.
+ */
+function precompressedCopies(): Plugin {
+  let outDir = '';
+  return {
+    name: 'hub-precompressed-copies',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const files = (await readdir(outDir, { recursive: true })).filter((file) =>
+          COMPRESSIBLE.test(file),
+        );
+        await Promise.all(files.map((file) => writeCompressedCopies(join(outDir, file))));
+      },
+    },
+  };
+}
+
+async function writeCompressedCopies(file: string) {
+  const bytes = await readFile(file);
+  if (bytes.length < COMPRESS_FROM_BYTES) return;
+  for (const { suffix, compress } of ENCODINGS) {
+    const compressed = await compress(bytes);
+    if (compressed.length < bytes.length) await writeFile(file + suffix, compressed);
+  }
+}
+
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss(), serviceWorker()],
+  plugins: [react(), tailwindcss(), serviceWorker(), precompressedCopies()],
   resolve: {
     // Compile @hub/proto from its TypeScript sources instead of a prebuilt dist.
     conditions: ['source', ...defaultClientConditions],

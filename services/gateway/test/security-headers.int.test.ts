@@ -2,6 +2,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@hub/proto';
 import { readGatewayConfig } from '../src/config.js';
@@ -16,6 +17,14 @@ const WEB_MANIFEST = fileURLToPath(
 let stack: TestStack;
 let webDist: string;
 
+const PAGE_SCRIPT = `export const rows = [${'"a row of the page", '.repeat(200)}];`;
+
+function writeWithCompressedCopies(file: string, text: string) {
+  writeFileSync(file, text);
+  writeFileSync(`${file}.br`, brotliCompressSync(text));
+  writeFileSync(`${file}.gz`, gzipSync(text));
+}
+
 beforeAll(async () => {
   // The web app's own page template, served the way the gateway serves the built app.
   webDist = mkdtempSync(join(tmpdir(), 'hub-web-'));
@@ -25,6 +34,9 @@ beforeAll(async () => {
   copyFileSync(WEB_MANIFEST, join(webDist, 'manifest.webmanifest'));
   mkdirSync(join(webDist, 'assets'));
   writeFileSync(join(webDist, 'assets', 'index-abc123.js'), 'export {};');
+  // A script with its compressed copies, and the worker's, as the web build writes them.
+  writeWithCompressedCopies(join(webDist, 'assets', 'page-def456.js'), PAGE_SCRIPT);
+  writeWithCompressedCopies(join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   stack = await startTestStack({
     SERVE_WEB: 'true',
     WEB_DIST: webDist,
@@ -117,5 +129,37 @@ describe('security headers', () => {
     );
     expect(headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe("the web app's files", () => {
+  /** The answer's headers and its bytes as the client reads them (fetch decodes what it accepted). */
+  const fetchWith = async (path: string, acceptEncoding: string) => {
+    const response = await fetch(`${stack.url}${path}`, {
+      headers: { 'accept-encoding': acceptEncoding },
+    });
+    return { headers: response.headers, text: await response.text() };
+  };
+
+  it("sends the build's brotli or gzip copy to a browser that accepts it, the file itself otherwise", async () => {
+    const path = '/assets/page-def456.js';
+    for (const [accepted, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', null],
+    ] as const) {
+      const { headers, text } = await fetchWith(path, accepted);
+      expect(headers.get('content-encoding'), accepted).toBe(encoding);
+      expect(text, accepted).toBe(PAGE_SCRIPT);
+      expect(headers.get('content-type'), accepted).toMatch(/^(application|text)\/javascript/);
+      expect(headers.get('vary'), accepted).toMatch(/accept-encoding/i);
+      expect(headers.get('cache-control'), accepted).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('keeps the service worker asked again on every visit when it is sent compressed', async () => {
+    const { headers } = await fetchWith('/sw.js', 'br');
+    expect(headers.get('content-encoding')).toBe('br');
+    expect(headers.get('cache-control')).toBe('no-cache');
   });
 });

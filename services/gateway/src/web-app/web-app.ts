@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 /** The web app's service worker (built from web/src/pwa/) and its manifest, at the root. */
 const SERVICE_WORKER = 'sw.js';
 const MANIFEST = 'manifest.webmanifest';
+/** The suffix of a compressed copy, which setHeaders is given in place of the file it stands for. */
+const COMPRESSED_COPY = /\.(br|gz)$/;
 
 /**
  * Serves the built web app; any other GET outside /api answers index.html so the client-side
@@ -22,13 +24,15 @@ export async function registerWebApp(
       root: webDist,
       wildcard: false,
       index: false,
+      // The build's brotli and gzip copies (web/vite.config.ts), to a browser that accepts them.
+      preCompressed: true,
       setHeaders(reply, path) {
         // Vite puts a content hash in every asset name, so they never change.
         if (path.includes('/assets/'))
           reply.header('cache-control', 'public, max-age=31536000, immutable');
         // The service worker and the manifest keep their names across releases: always asked
         // again (a cached sw.js would keep an old worker running past a release).
-        const file = relative(webDist, path);
+        const file = relative(webDist, path).replace(COMPRESSED_COPY, '');
         if (file === SERVICE_WORKER || file === MANIFEST) reply.header('cache-control', 'no-cache');
         if (file === MANIFEST) reply.header('content-type', 'application/manifest+json');
       },
