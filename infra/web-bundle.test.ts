@@ -43,3 +43,50 @@ it.skipIf(!existsSync(assets))(
     expect(wrong).toEqual([]);
   },
 );
+
+type Tree = { readonly [key: string]: string | Tree };
+/** A catalog's texts by key path, those of plain words only (as they stand in a script). */
+function plainTexts(tree: Tree, prefix = ''): Map<string, string> {
+  const texts = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    if (typeof value !== 'string') {
+      for (const entry of plainTexts(value, `${prefix}${key}.`)) texts.set(...entry);
+    } else if (value.length >= 25 && /^[\p{L}\p{N} ,.]+$/u.test(value)) {
+      texts.set(`${prefix}${key}`, value);
+    }
+  }
+  return texts;
+}
+
+it.skipIf(!existsSync(assets))(
+  "a first load fetches the English catalog only, each other language's in a chunk of its own",
+  async () => {
+    const { resources } = await import('../web/src/i18n/locales/catalogs');
+    const page = readFileSync(`${dist}/index.html`, 'utf8');
+    const firstLoad = [...page.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)]
+      .map((match) => readFileSync(`${dist}/${match[1]}`, 'utf8'))
+      .join('\n');
+    const english = plainTexts(resources.en.translation);
+    expect([...english.values()].filter((text) => firstLoad.includes(text)).length).toBeGreaterThan(
+      english.size / 2,
+    );
+    for (const language of ['es', 'fr'] as const) {
+      const own = [...plainTexts(resources[language].translation)]
+        .filter(([key, text]) => english.get(key) !== text)
+        .map(([, text]) => text);
+      expect(own.length, language).toBeGreaterThan(100);
+      expect(
+        own.filter((text) => firstLoad.includes(text)),
+        language,
+      ).toEqual([]);
+      const chunk = readdirSync(assets).find((file) =>
+        new RegExp(`^${language}-[^.]+\\.js$`).test(file),
+      );
+      const shipped = chunk ? readFileSync(`${assets}/${chunk}`, 'utf8') : '';
+      expect(
+        own.filter((text) => !shipped.includes(text)),
+        language,
+      ).toEqual([]);
+    }
+  },
+);

@@ -48,8 +48,7 @@ describe('audit log text', () => {
 // inside the reader's words: 'Fallido (500 cut short)'.
 describe("an entry's outcome", () => {
   const inSpanish = async () => {
-    applyLanguage('es');
-    await i18n.changeLanguage('es');
+    await applyLanguage('es');
   };
 
   it("words the gateway's notes in the reader's language", async () => {

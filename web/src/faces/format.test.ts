@@ -25,8 +25,7 @@ describe('a refused photo', () => {
   afterEach(() => applyLanguage('en'));
 
   it("says the worker's reason in the reader's language", async () => {
-    applyLanguage('es');
-    await i18n.changeLanguage('es');
+    await applyLanguage('es');
     const refused = new ApiError(
       400,
       'No face was found in the photo. Please use a clear, front-facing photo of the person.',

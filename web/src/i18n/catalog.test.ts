@@ -1,6 +1,6 @@
 import { LANGUAGES } from '@hub/proto';
 import { describe, expect, it } from 'vitest';
-import { resources } from './i18n';
+import { resources } from './locales/catalogs';
 
 type Tree = { readonly [key: string]: string | Tree };
 

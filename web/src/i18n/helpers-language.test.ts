@@ -23,8 +23,7 @@ describe('texts built by helpers', () => {
   });
 
   it('follow a change to Spanish at once, with its plural forms', async () => {
-    applyLanguage('es');
-    await i18n.changeLanguage('es');
+    await applyLanguage('es');
     expect(questionPosition(2, 10)).toBe('Pregunta 3 de 10');
     expect(findingsText(1, 0)).toBe('1 hallazgo');
     expect(findingsText(3, 1)).toBe('3 hallazgos (1 abierto)');
@@ -45,8 +44,7 @@ describe('texts built by helpers', () => {
   });
 
   it('follow a change to French, and fall back to the words of an action the catalog lacks', async () => {
-    applyLanguage('fr');
-    await i18n.changeLanguage('fr');
+    await applyLanguage('fr');
     expect(auditAction('user.delete')).toBe('Utilisateur supprimé');
     expect(auditAction('some.new-action')).toBe('Some new action');
     expect(referenceCountText({ references: [{ status: 'ready' }], limit: 5 })).toBe(

@@ -132,8 +132,7 @@ const activityShown = () => ACTIVITY.map((line) => shown(createElement(ActivityI
 const goalsShown = () => GOALS.map((goal) => shown(createElement(GoalItem, { goal })));
 
 async function readIn(language: 'en' | 'es' | 'fr') {
-  applyLanguage(language);
-  await i18n.changeLanguage(language);
+  await applyLanguage(language);
 }
 
 describe("Insights' recent activity and upcoming goals in the reader's language", () => {

@@ -19,8 +19,7 @@ const notice = (list: CameraList) =>
 
 describe('the notice of a partial camera list', () => {
   it("reads in the reader's language", async () => {
-    applyLanguage('es');
-    await i18n.changeLanguage('es');
+    await applyLanguage('es');
     expect(notice(partial)).toContain(
       'El sistema de cámaras respondió demasiado despacio para listar todas las cámaras: se muestran las primeras 1230.',
     );
@@ -32,8 +31,7 @@ describe('the notice of a partial camera list', () => {
 
   // The suggestion under the reason was shown as the service wrote it, in English, to every reader.
   it("says what to do in the reader's language, a part filled in kept", async () => {
-    applyLanguage('es');
-    await i18n.changeLanguage('es');
+    await applyLanguage('es');
     const advised = (suggestion: string) =>
       notice({ ...partial, technicalDetails: { suggestion } });
     expect(

@@ -31,8 +31,7 @@ const tested = (lastTestStatus: Integration['lastTestStatus'], lastTestMessage: 
   );
 
 const inSpanish = async () => {
-  applyLanguage('es');
-  await i18n.changeLanguage('es');
+  await applyLanguage('es');
 };
 
 // The last connection test's message was shown to every reader in the English it was stored in.

@@ -10,8 +10,7 @@ import { cameraFailureText, connectionTestText } from './format';
 afterEach(() => applyLanguage('en'));
 
 const reader = async (language: 'es' | 'fr') => {
-  applyLanguage(language);
-  await i18n.changeLanguage(language);
+  await applyLanguage(language);
 };
 
 const notice = (message: string) =>

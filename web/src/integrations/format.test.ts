@@ -49,8 +49,7 @@ describe('integrations format', () => {
 
     // A run failed by the service or the worker keeps a FAILURE_REASONS sentence, in English.
     it("words a failed snapshot's known reason in the reader's language", async () => {
-      applyLanguage('es');
-      await i18n.changeLanguage('es');
+      await applyLanguage('es');
       const at = '2026-11-23T13:00:00.000Z';
       const failed = { status: 'failed' as const, peopleSeen: 0, at };
       expect(lastSnapshotText({ ...failed, reason: FAILURE_REASONS.unexpected_error })).toBe(
@@ -63,8 +62,7 @@ describe('integrations format', () => {
 
     // The integration service's own sentences, as its runs store them (in English).
     it("words an unreachable camera and a snapshot given up in the reader's language", async () => {
-      applyLanguage('es');
-      await i18n.changeLanguage('es');
+      await applyLanguage('es');
       const failed = { status: 'failed' as const, peopleSeen: 0, at: '2026-11-23T13:00:00.000Z' };
       const unreachable = 'Dock door could not be reached: Camera offline';
       expect(lastSnapshotText({ ...failed, reason: unreachable })).toBe(

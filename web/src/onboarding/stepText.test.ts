@@ -6,14 +6,12 @@ describe('an onboarding step in its reader’s language', () => {
   afterEach(() => applyLanguage('en'));
 
   it('words its key and counts, in agreement with the number', async () => {
-    applyLanguage('es');
-    await i18n.changeLanguage('es');
+    await applyLanguage('es');
     const sops = (count: number) =>
       stepWords({ text: { key: 'first_sop', params: { sops: count } } });
     expect(sops(1)).toEqual({ label: 'Procesa tu primer SOP', detail: '1 SOP procesado' });
     expect(sops(3).detail).toBe('3 SOP procesados');
-    applyLanguage('fr');
-    await i18n.changeLanguage('fr');
+    await applyLanguage('fr');
     const materials = stepWords({
       text: { key: 'materials', params: { accepted: 2, invited: 3 } },
     });

@@ -42,8 +42,7 @@ describe('people import format', () => {
   });
 
   it("words why an import stopped in the reader's language", async () => {
-    applyLanguage('es');
-    await i18n.changeLanguage('es');
+    await applyLanguage('es');
     try {
       const error =
         'Invitations could not be sent to 3 people (connect ECONNREFUSED). Resume the import to send them.';
@@ -51,8 +50,7 @@ describe('people import format', () => {
         'La importación se detuvo: No se pudieron enviar las invitaciones (personas afectadas: 3; connect ECONNREFUSED). Reanuda la importación para enviarlas.',
       );
     } finally {
-      applyLanguage('en');
-      await i18n.changeLanguage('en');
+      await applyLanguage('en');
     }
   });
 });
@@ -74,8 +72,7 @@ describe("a refused row's reason", () => {
   });
 
   it("is worded in the reader's language, the cell kept and numbers grouped for it", async () => {
-    applyLanguage('es');
-    await i18n.changeLanguage('es');
+    await applyLanguage('es');
     expect(refusalText(refused('Unknown job function "Welding".'))).toBe(
       'Puesto desconocido "Welding".',
     );
@@ -85,8 +82,7 @@ describe("a refused row's reason", () => {
     expect(refusalText(refused('Job functions is longer than 2,000 characters.'))).toBe(
       'Los puestos tienen más de 2000 caracteres.',
     );
-    applyLanguage('fr');
-    await i18n.changeLanguage('fr');
+    await applyLanguage('fr');
     expect(refusalText(refused('Duplicate email: already on row 12345.'))).toBe(
       'E-mail en double : déjà présent ligne 12\u202f345.',
     );
@@ -96,8 +92,7 @@ describe("a refused row's reason", () => {
   });
 
   it('reads as written when it has no code this build knows', async () => {
-    applyLanguage('es');
-    await i18n.changeLanguage('es');
+    await applyLanguage('es');
     const row: RefusedRow = { row: 3, email: 'a@x.test', reason: 'A reason of another time.' };
     expect(refusalText(row)).toBe('A reason of another time.');
   });

@@ -23,8 +23,7 @@ const stored = (overrides: Partial<Recommendation>): Recommendation => ({
 });
 
 async function readIn(language: 'es' | 'fr') {
-  applyLanguage(language);
-  await i18n.changeLanguage(language);
+  await applyLanguage(language);
 }
 
 describe('a recommendation in its reader’s language', () => {

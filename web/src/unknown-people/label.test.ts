@@ -7,16 +7,14 @@ describe("an unknown person's label", () => {
 
   it("is made from their number in the reader's language", async () => {
     expect(unknownPersonLabel({ number: 3, label: 'Unknown person 3' })).toBe('Unknown person 3');
-    applyLanguage('es');
-    await i18n.changeLanguage('es');
+    await applyLanguage('es');
     expect(unknownPersonLabel({ number: 3, label: 'Unknown person 3' })).toBe(
       'Persona desconocida 3',
     );
   });
 
   it('reads the number from a report stored with the English label only', async () => {
-    applyLanguage('fr');
-    await i18n.changeLanguage('fr');
+    await applyLanguage('fr');
     expect(unknownPersonLabel({ label: 'Unknown person 12' })).toBe('Personne inconnue 12');
     expect(unknownPersonLabel({ label: 'Someone else' })).toBe('Someone else');
   });
