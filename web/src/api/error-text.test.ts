@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { failureToast, readableErrorMessage } from './errors';
 import { ApiError } from './client';
 import { readableErrorText, readableIssue } from './error-text';
-import { applyLanguage, i18n } from '../i18n/i18n';
+import { applyLanguage } from '../i18n/i18n';
 import { resources } from '../i18n/locales/catalogs';
 
 const body = (code: string, message: string) => ({ statusCode: 401, message, code });

@@ -6,7 +6,7 @@ import {
   SUGGESTIONS,
 } from '@hub/proto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyLanguage, i18n } from '../i18n/i18n';
+import { applyLanguage } from '../i18n/i18n';
 import { resources } from '../i18n/locales/catalogs';
 import { COUNT_PARTS, readableFailureReason, readableSuggestion } from './failure-reason';
 

@@ -1,6 +1,6 @@
 import { api, type AuditEntry } from '@hub/proto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyLanguage, i18n } from '../i18n/i18n';
+import { applyLanguage } from '../i18n/i18n';
 import { en } from '../i18n/locales/en';
 import { auditAction, auditActionKey, auditActor, auditOutcome } from './format';
 

@@ -6,7 +6,7 @@ import { findingsText, questionPosition, startRequest } from '../observations/fo
 import { departmentShares } from '../team/format';
 import { unknownPersonSummary } from '../unknown-people/queries';
 import { notYetEnrolledText, videoStatus } from '../videos/format';
-import { applyLanguage, i18n } from './i18n';
+import { applyLanguage } from './i18n';
 
 /**
  * Texts built outside components (toasts, badges, format helpers) go through `i18n.t` when they

@@ -2,7 +2,7 @@ import type { InsightsActivity, UpcomingGoal } from '@hub/proto';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyLanguage, i18n } from '../i18n/i18n';
+import { applyLanguage } from '../i18n/i18n';
 import { ActivityItem, GoalItem } from './InsightsLines';
 
 /** Two hours ago: the line's time reads relative to now. */

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyLanguage, i18n } from '../i18n/i18n';
+import { applyLanguage } from '../i18n/i18n';
 import { CameraSystemCard } from './CameraSystemCard';
 
 afterEach(() => applyLanguage('en'));

@@ -1,6 +1,6 @@
 import { FAILURE_REASONS } from '@hub/proto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyLanguage, i18n } from '../i18n/i18n';
+import { applyLanguage } from '../i18n/i18n';
 import { filterSops, lastSnapshotText, sameIds, sopCountLabel, testStatusBadge } from './format';
 
 describe('integrations format', () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type PeopleImportStatus, peopleImportReasonOf, type RefusedRow } from '@hub/proto';
-import { applyLanguage, i18n } from '../i18n/i18n';
+import { applyLanguage } from '../i18n/i18n';
 import { importEnded, importPercent, importProgressText, planFigures, refusalText } from './format';
 
 const status = (changes: Partial<PeopleImportStatus>): PeopleImportStatus => ({

@@ -1,7 +1,7 @@
 import { DEFAULT_PREFERENCES, type Recommendation } from '@hub/proto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setDatePreferences } from '../i18n/format';
-import { applyLanguage, i18n } from '../i18n/i18n';
+import { applyLanguage } from '../i18n/i18n';
 import { evidenceLabel, evidenceValue, recommendationWords } from './texts';
 
 const stored = (overrides: Partial<Recommendation>): Recommendation => ({
