@@ -6,12 +6,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
 import { HeldRemovals, S3Storage } from '@hub/runtime';
-import { claimTestResources, dropDatabase, TEST_REDIS_URL, type TestResources } from '@hub/testing';
+import {
+  claimTestResources,
+  dropDatabase,
+  freePort,
+  TEST_REDIS_URL,
+  type TestResources,
+} from '@hub/testing';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFreePort } from '../launcher/ports.mjs';
 import { ensurePostgres, postgresDataDir } from '../launcher/postgres.mjs';
 import { SupervisionReport } from '../launcher/supervision.mjs';
 import { backup } from './backup.mjs';
@@ -528,7 +533,7 @@ describe('npm run backup and npm run restore of the embedded PostgreSQL', () => 
   });
 
   it('backs up, and restores into a cluster made anew, with the same rows', async () => {
-    const port = await findFreePort(38_432);
+    const port = await freePort();
     // The launcher's default URL carries no password: the commands find the embedded server's.
     const databaseUrl = `postgres://postgres@127.0.0.1:${port}/hub`;
     const archive = join(dataDir, 'embedded.tar');

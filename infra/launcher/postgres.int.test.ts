@@ -17,7 +17,6 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findFreePort } from './ports.mjs';
 import {
   EMBEDDED_MAJOR,
   embeddedRelease,
@@ -27,6 +26,7 @@ import {
   RUNTIME_ROOT,
 } from './postgres.mjs';
 import { SupervisionReport } from './supervision.mjs';
+import { freePort } from '@hub/testing';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'launcher-postgres-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -34,7 +34,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 describe('the embedded PostgreSQL of npm start', () => {
   it('is started again on its data after a kill -9, with every committed row (WAL replay)', async () => {
     const report = new SupervisionReport(join(dataDir, 'report.json'));
-    const port = await findFreePort(35_432);
+    const port = await freePort();
     const postgres = await ensurePostgres(
       `postgres://postgres@127.0.0.1:${port}/postgres`,
       dataDir,
@@ -108,7 +108,7 @@ describe('an embedded cluster made by PostgreSQL 18 (releases before 15 was pinn
     const dataDir = mkdtempSync(join(tmpdir(), 'launcher-pg18-'));
     const databaseDir = postgresDataDir(dataDir, isRoot).path;
     try {
-      const port = await findFreePort(37_432);
+      const port = await freePort();
       await clusterOf18(dataDir, port);
       const lines: string[] = [];
       const postgres = await ensurePostgres(
@@ -202,7 +202,7 @@ describe('the embedded PostgreSQL from a clone the postgres user cannot reach', 
           pathToFileURL(join(launcher, 'postgres.mjs')).href
         )) as typeof import('./postgres.mjs');
 
-        const port = await findFreePort(36_432);
+        const port = await freePort();
         const lines: string[] = [];
         const postgres = await ensureFromClone(
           `postgres://postgres@127.0.0.1:${port}/postgres`,

@@ -3,16 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findFreePort } from './ports.mjs';
 import { ensureRedis } from './redis.mjs';
 import { SupervisionReport } from './supervision.mjs';
+import { freePort } from '@hub/testing';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'launcher-redis-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** The launcher's own redis-server (nothing answers on the free port it is pointed at). */
 async function embeddedRedis(report?: SupervisionReport) {
-  const port = await findFreePort(36_379);
+  const port = await freePort();
   const redis = await ensureRedis(`redis://127.0.0.1:${port}`, dataDir, () => undefined, {
     report,
   });

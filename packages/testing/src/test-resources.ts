@@ -58,6 +58,7 @@ export async function deleteKeys(prefix: string): Promise<void> {
 }
 
 export { dropDatabase } from './database-server.js';
+export { freePort } from './ports.js';
 export { TEST_NODE_FLAGS } from './test-node-flags.js';
 export type { DatabaseTemplate } from './database-template.js';
 export { migratedTemplate } from './migrated-template.js';

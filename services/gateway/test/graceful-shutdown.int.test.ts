@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openQueue } from '@hub/kit';
 import { api } from '@hub/proto';
 import { type BuiltProcess, startBuiltProcess } from './built-process.js';
-import { freePort } from './outage-tools.js';
+import { freePort } from '@hub/testing';
 import { signedIn } from './tenant-fixtures.js';
 import { startTestStack, type TestStack } from './test-stack.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';

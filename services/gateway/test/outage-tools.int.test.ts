@@ -2,7 +2,8 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort, OwnRedis } from './outage-tools.js';
+import { freePort } from '@hub/testing';
+import { OwnRedis } from './outage-tools.js';
 
 /**
  * The outage suites stop their Redis, PostgreSQL relay and S3 and start them again on the same

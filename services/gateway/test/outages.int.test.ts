@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_UNAVAILABLE, REDIS_UNAVAILABLE } from '@hub/kit';
 import { type Answer, SteadyLoad } from './outage-load.js';
-import { CuttablePostgres, freePort, OwnRedis } from './outage-tools.js';
+import { freePort } from '@hub/testing';
+import { CuttablePostgres, OwnRedis } from './outage-tools.js';
 import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
 import { type RunningWorkers, startDocumentWorkers } from './test-workers.js';
 

@@ -16,7 +16,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openQueue } from '@hub/kit';
 import { api, QUEUES, STORAGE_FULL, STORAGE_UNAVAILABLE } from '@hub/proto';
-import { freePort } from './outage-tools.js';
+import { freePort } from '@hub/testing';
 import { sopPdf } from './sop-pdf.js';
 import { ApiSession, fixture, startTestStack, type TestStack } from './test-stack.js';
 import { stillsVideo } from './stills-video.js';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureLogs, startTracing, stopTracing, textLine } from '@hub/kit';
 import { api, QUEUES } from '@hub/proto';
 import { startBuiltProcess } from './built-process.js';
-import { freePort } from './outage-tools.js';
+import { freePort } from '@hub/testing';
 import { ApiSession, startTestStack, type TestStack } from './test-stack.js';
 import { startDocumentWorkers, type RunningWorkers } from './test-workers.js';
 import { COOLING_SOP, sopPdf } from './sop-pdf.js';
