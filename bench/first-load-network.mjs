@@ -6,7 +6,9 @@
 // over the network and the time, the two servers' rounds alternated so the machine's drift falls on
 // both.
 //
-//   node_modules/.bin/node bench/first-load-network.mjs [--dist web/dist] [--rounds 3]
+//   node_modules/.bin/node bench/first-load-network.mjs [--dist web/dist] [--rounds 3] [--locale en-US]
+//
+// `--locale`: the browser's language (es-ES: a Spanish phone, whose catalog is a chunk of its own).
 //
 // Needs a web build (`npm run build`), the gateway's build and the e2e browser (Debian's
 // chromium-headless-shell, installed by `npm test`).
@@ -23,6 +25,7 @@ const { values } = parseArgs({
   options: {
     dist: { type: 'string', default: 'web/dist' },
     rounds: { type: 'string', default: '3' },
+    locale: { type: 'string', default: 'en-US' },
   },
 });
 const DIST = resolve(values.dist);
@@ -62,7 +65,7 @@ async function serve(webDist) {
  * @param {(typeof NETWORKS)[number]} network
  */
 async function firstLoad(browser, url, network) {
-  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const context = await browser.newContext({ serviceWorkers: 'block', locale: values.locale });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');

@@ -162,4 +162,13 @@ describe("the web app's files", () => {
     expect(headers.get('content-encoding')).toBe('br');
     expect(headers.get('cache-control')).toBe('no-cache');
   });
+
+  it("answers a chunk it does not have, another release's or a copy asked by name, with 404, not the page", async () => {
+    for (const path of ['/assets/page-of-another-release.js', '/assets/page-def456.js.br']) {
+      const response = await fetch(`${stack.url}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('content-type'), path).not.toMatch(/html/);
+      await response.arrayBuffer();
+    }
+  });
 });

@@ -140,11 +140,12 @@ describe('document versions', () => {
       { changeNote: 'Faster first cooling stage; labelling step replaced by the log' },
       sopPdf(COOLING_SOP_V2),
     );
+    // Whether the new version is processed yet when the answer is read depends on the worker,
+    // which may already have been done with so small a PDF (seen in a CI run): not asserted.
     expect(answer).toMatchObject({
       id: original.id,
       folderId: original.folderId,
       currentVersion: 2,
-      sopProcessed: false,
       fileName: 'cooling-v2.pdf',
     });
     expect(answer.tags.map((tag) => tag.name)).toEqual(['Food safety']);
