@@ -4,7 +4,7 @@ import { Tooltip } from 'radix-ui';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './api/queryClient';
-import { languagesReady } from './i18n/i18n';
+import './i18n/i18n';
 import { LanguageFollower } from './i18n/useLanguage';
 import { registerServiceWorker } from './pwa/register';
 import { router } from './router';
@@ -17,20 +17,17 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 registerServiceWorker();
 
-// Drawn once the first page's languages are here (i18n.ts), so its first frame is in them.
-void languagesReady.then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <LanguageFollower />
-        <ThemeProvider>
-          {/* Spec section 9: tooltip open delay 700 ms, skip delay 300 ms. */}
-          <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
-            <RouterProvider router={router} />
-            <Toaster />
-          </Tooltip.Provider>
-        </ThemeProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  ),
+createRoot(container).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <LanguageFollower />
+      <ThemeProvider>
+        {/* Spec section 9: tooltip open delay 700 ms, skip delay 300 ms. */}
+        <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
+          <RouterProvider router={router} />
+          <Toaster />
+        </Tooltip.Provider>
+      </ThemeProvider>
+    </QueryClientProvider>
+  </StrictMode>,
 );

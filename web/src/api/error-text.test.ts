@@ -11,8 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { failureToast, readableErrorMessage } from './errors';
 import { ApiError } from './client';
 import { readableErrorText, readableIssue } from './error-text';
-import { applyLanguage } from '../i18n/i18n';
-import { resources } from '../i18n/locales/catalogs';
+import { applyLanguage, i18n, resources } from '../i18n/i18n';
 
 const body = (code: string, message: string) => ({ statusCode: 401, message, code });
 
@@ -20,7 +19,8 @@ describe('API errors with a code', () => {
   afterEach(() => applyLanguage('en'));
 
   it('show the Spanish text of a known code to a Spanish reader', async () => {
-    await applyLanguage('es');
+    applyLanguage('es');
+    await i18n.changeLanguage('es');
     const error = ApiError.fromBody(401, body('invalid_credentials', INVALID_CREDENTIALS));
     expect(error.code).toBe('invalid_credentials');
     expect(error.serverMessage).toBe('Correo o contraseña incorrectos. Inténtalo de nuevo.');
@@ -28,7 +28,8 @@ describe('API errors with a code', () => {
   });
 
   it("word a detail the service took from the failure reasons in the reader's language", async () => {
-    await applyLanguage('es');
+    applyLanguage('es');
+    await i18n.changeLanguage('es');
     const stopped = ERROR_TEXTS.people_import_invitations_not_sent
       .replace('{number}', '2')
       .replace('{detail}', FAILURE_REASONS.network_refused);
@@ -38,11 +39,13 @@ describe('API errors with a code', () => {
   });
 
   it("show the server's own words for an unknown code, or to an English reader", async () => {
-    await applyLanguage('fr');
+    applyLanguage('fr');
+    await i18n.changeLanguage('fr');
     expect(ApiError.fromBody(409, body('new_code', 'Something new.')).serverMessage).toBe(
       'Something new.',
     );
-    await applyLanguage('en');
+    applyLanguage('en');
+    await i18n.changeLanguage('en');
     const waited = 'Too many sign-in attempts. Please wait 5 minutes and try again.';
     expect(ApiError.fromBody(429, body('sign_in_rate_limited', waited)).serverMessage).toBe(waited);
   });
@@ -70,19 +73,23 @@ describe('a field the server refused', () => {
   });
 
   it("is worded by its rule and limit, the field's name in front when known", async () => {
-    await applyLanguage('es');
+    applyLanguage('es');
+    await i18n.changeLanguage('es');
     const short = refusal({ rule: 'too_short', field: 'questions.0.text', minimum: 5 });
     expect(ApiError.fromBody(400, short).message).toBe('Texto: Escribe al menos 5 caracteres.');
-    await applyLanguage('fr');
+    applyLanguage('fr');
+    await i18n.changeLanguage('fr');
     const unnamed = refusal({ rule: 'required', field: 'sopIds' });
     expect(ApiError.fromBody(400, unnamed).message).toBe('Ce champ est obligatoire.');
   });
 
   it("falls back to the code's text for a rule this build does not know", async () => {
-    await applyLanguage('fr');
+    applyLanguage('fr');
+    await i18n.changeLanguage('fr');
     const future = refusal({ rule: 'too_bright', field: 'name' });
     expect(ApiError.fromBody(400, future).message).toBe('Vérifiez les informations saisies.');
-    await applyLanguage('en');
+    applyLanguage('en');
+    await i18n.changeLanguage('en');
     expect(ApiError.fromBody(400, future).message).toBe('A question needs at least 5 characters.');
   });
 });
@@ -91,7 +98,8 @@ describe('the message of a request that failed, as the "could not be loaded" lin
   afterEach(() => applyLanguage('en'));
 
   it('is a catalog text when the server sent none, or nothing came back', async () => {
-    await applyLanguage('es');
+    applyLanguage('es');
+    await i18n.changeLanguage('es');
     expect(readableErrorMessage(new ApiError(500, undefined))).toBe(
       'El servidor respondió con un error (HTTP 500).',
     );
@@ -108,7 +116,8 @@ describe("a service's own refusal, and a schema's sentence checked before sendin
   afterEach(() => applyLanguage('en'));
 
   it('is worded with the parts the server sent', async () => {
-    await applyLanguage('es');
+    applyLanguage('es');
+    await i18n.changeLanguage('es');
     const unpublished = {
       statusCode: 400,
       message: 'These SOPs have no published evaluation: Lockout, Forklift.',
@@ -124,7 +133,8 @@ describe("a service's own refusal, and a schema's sentence checked before sendin
     const finding = CreateFindingRequest.safeParse({ severity: '', category: 'safety', note: 'x' });
     const first = finding.success ? undefined : finding.error.issues[0];
     expect(readableIssue(first)).toBe('Please choose a severity.');
-    await applyLanguage('fr');
+    applyLanguage('fr');
+    await i18n.changeLanguage('fr');
     expect(readableIssue(first)).toBe('Choisissez une gravité.');
     const settings = ObservationSettings.safeParse({ passMark: 0 });
     expect(readableIssue(settings.success ? undefined : settings.error.issues[0])).toBe(

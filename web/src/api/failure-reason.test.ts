@@ -6,15 +6,15 @@ import {
   SUGGESTIONS,
 } from '@hub/proto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyLanguage } from '../i18n/i18n';
-import { resources } from '../i18n/locales/catalogs';
+import { applyLanguage, i18n, resources } from '../i18n/i18n';
 import { COUNT_PARTS, readableFailureReason, readableSuggestion } from './failure-reason';
 
 describe("a worker's failure reason", () => {
   afterEach(() => applyLanguage('en'));
 
   it("is worded in the reader's language, the technical detail kept", async () => {
-    await applyLanguage('es');
+    applyLanguage('es');
+    await i18n.changeLanguage('es');
     expect(readableFailureReason('The PDF is password-protected.')).toBe(
       'El PDF está protegido con contraseña.',
     );
@@ -25,7 +25,8 @@ describe("a worker's failure reason", () => {
   });
 
   it('words why a video report has no step analysis', async () => {
-    await applyLanguage('es');
+    applyLanguage('es');
+    await i18n.changeLanguage('es');
     expect(
       readableFailureReason(
         'Step analysis against the SOPs needs an AI provider: set GEMINI_API_KEY. Operator identification ran without it.',
@@ -43,7 +44,8 @@ describe("a worker's failure reason", () => {
   });
 
   it('words a detail worded here (a storage read, a network cause) in the same language', async () => {
-    await applyLanguage('fr');
+    applyLanguage('fr');
+    await i18n.changeLanguage('fr');
     expect(
       readableFailureReason(
         'The video could not be read from storage: The file is not in storage.',
@@ -55,7 +57,8 @@ describe("a worker's failure reason", () => {
   });
 
   it("words the quiz worker's and the pictures' reasons too", async () => {
-    await applyLanguage('fr');
+    applyLanguage('fr');
+    await i18n.changeLanguage('fr');
     expect(readableFailureReason('The SOP text is too short to generate an evaluation.')).toBe(
       'Le texte du mode opératoire est trop court pour générer une évaluation.',
     );
@@ -65,7 +68,8 @@ describe("a worker's failure reason", () => {
   });
 
   it("words the camera list's notices of a partial list, its counts in the reader's digits", async () => {
-    await applyLanguage('es');
+    applyLanguage('es');
+    await i18n.changeLanguage('es');
     expect(
       readableFailureReason(
         'The camera system answered too slowly to list every camera: the first 1,230 are shown.',
@@ -88,7 +92,8 @@ describe("a worker's failure reason", () => {
     expect(
       readableFailureReason('The camera system is limiting requests: the first 2,000 are shown.'),
     ).toBe('El sistema de cámaras está limitando las solicitudes: se muestran las primeras 2000.');
-    await applyLanguage('fr');
+    applyLanguage('fr');
+    await i18n.changeLanguage('fr');
     expect(
       readableFailureReason(
         'The camera system lists more than 10,000 cameras: the first 10,000 are shown.',
@@ -99,7 +104,8 @@ describe("a worker's failure reason", () => {
   });
 
   it("keeps a camera's name or an SOP's title as written, however much it looks like a count", async () => {
-    await applyLanguage('fr');
+    applyLanguage('fr');
+    await i18n.changeLanguage('fr');
     expect(
       readableFailureReason('1,200 could not be reached: The camera system is not available.'),
     ).toBe('1,200 est injoignable : Le système de caméras n’est pas disponible.');
@@ -117,7 +123,8 @@ describe("a worker's failure reason", () => {
   });
 
   it("words a rate limit that said when to try again, its seconds and count in the reader's digits", async () => {
-    await applyLanguage('fr');
+    applyLanguage('fr');
+    await i18n.changeLanguage('fr');
     expect(
       readableFailureReason(
         'The camera system is limiting requests (retry after 3,600 s): the first 1,230 are shown.',
@@ -125,7 +132,8 @@ describe("a worker's failure reason", () => {
     ).toBe(
       'Le système de caméras limite les requêtes (réessayer dans 3\u202f600 s) : les 1\u202f230 premières sont affichées.',
     );
-    await applyLanguage('es');
+    applyLanguage('es');
+    await i18n.changeLanguage('es');
     expect(
       readableFailureReason(
         'The camera system is limiting requests (retry after 30 s): the first 10 are shown.',
@@ -171,7 +179,8 @@ describe("a failure's suggestion", () => {
   afterEach(() => applyLanguage('en'));
 
   it("is worded in the reader's language, a part filled in kept", async () => {
-    await applyLanguage('fr');
+    applyLanguage('fr');
+    await i18n.changeLanguage('fr');
     expect(readableSuggestion('Try again later.')).toBe('Réessayez plus tard.');
     expect(
       readableSuggestion(

@@ -1,6 +1,6 @@
 import { api, type AuditEntry } from '@hub/proto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyLanguage } from '../i18n/i18n';
+import { applyLanguage, i18n } from '../i18n/i18n';
 import { en } from '../i18n/locales/en';
 import { auditAction, auditActionKey, auditActor, auditOutcome } from './format';
 
@@ -48,7 +48,8 @@ describe('audit log text', () => {
 // inside the reader's words: 'Fallido (500 cut short)'.
 describe("an entry's outcome", () => {
   const inSpanish = async () => {
-    await applyLanguage('es');
+    applyLanguage('es');
+    await i18n.changeLanguage('es');
   };
 
   it("words the gateway's notes in the reader's language", async () => {

@@ -25,7 +25,8 @@ describe('a refused photo', () => {
   afterEach(() => applyLanguage('en'));
 
   it("says the worker's reason in the reader's language", async () => {
-    await applyLanguage('es');
+    applyLanguage('es');
+    await i18n.changeLanguage('es');
     const refused = new ApiError(
       400,
       'No face was found in the photo. Please use a clear, front-facing photo of the person.',

@@ -1,6 +1,6 @@
 import { LANGUAGES } from '@hub/proto';
 import { describe, expect, it } from 'vitest';
-import { resources } from './locales/catalogs';
+import { resources } from './i18n';
 
 type Tree = { readonly [key: string]: string | Tree };
 

@@ -6,7 +6,7 @@ import { findingsText, questionPosition, startRequest } from '../observations/fo
 import { departmentShares } from '../team/format';
 import { unknownPersonSummary } from '../unknown-people/queries';
 import { notYetEnrolledText, videoStatus } from '../videos/format';
-import { applyLanguage } from './i18n';
+import { applyLanguage, i18n } from './i18n';
 
 /**
  * Texts built outside components (toasts, badges, format helpers) go through `i18n.t` when they
@@ -23,7 +23,8 @@ describe('texts built by helpers', () => {
   });
 
   it('follow a change to Spanish at once, with its plural forms', async () => {
-    await applyLanguage('es');
+    applyLanguage('es');
+    await i18n.changeLanguage('es');
     expect(questionPosition(2, 10)).toBe('Pregunta 3 de 10');
     expect(findingsText(1, 0)).toBe('1 hallazgo');
     expect(findingsText(3, 1)).toBe('3 hallazgos (1 abierto)');
@@ -44,7 +45,8 @@ describe('texts built by helpers', () => {
   });
 
   it('follow a change to French, and fall back to the words of an action the catalog lacks', async () => {
-    await applyLanguage('fr');
+    applyLanguage('fr');
+    await i18n.changeLanguage('fr');
     expect(auditAction('user.delete')).toBe('Utilisateur supprimé');
     expect(auditAction('some.new-action')).toBe('Some new action');
     expect(referenceCountText({ references: [{ status: 'ready' }], limit: 5 })).toBe(

@@ -1,19 +1,15 @@
 import type { PeopleImportStatus } from '@hub/proto';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { importProgressText, importReportText } from '../people-import/format';
 import { evidenceValue } from '../recommendations/texts';
 import { coverageText } from '../skills/format';
 import { sopProgressText } from '../training/training';
 import { formatPercent } from './format';
-import { applyLanguage, i18n } from './i18n';
-import { resources } from './locales/catalogs';
+import { applyLanguage, i18n, resources } from './i18n';
 
 type Language = keyof typeof resources;
 type Parts = Record<string, string | number>;
 type Tree = { readonly [key: string]: string | Tree };
-// The app loads a language's catalog when it is first shown; these read all three at once.
-beforeAll(() => i18n.loadLanguages(['es', 'fr']));
-
 const textIn = (language: Language) =>
   i18n.getFixedT(language) as unknown as (key: string, parts: Parts) => string;
 
@@ -109,7 +105,8 @@ const sops = (passed: boolean[]) => ({
 });
 
 async function readIn(language: Language) {
-  await applyLanguage(language);
+  applyLanguage(language);
+  await i18n.changeLanguage(language);
 }
 
 function flatten(tree: Tree, prefix = ''): [string, string][] {

@@ -22,11 +22,8 @@ export function useLanguage(): Language {
     const saved = user ? queryClient.getQueryData(preferencesQuery.queryKey) : undefined;
     return chooseLanguage(saved?.language, browserLanguages(), saved?.organizationLanguage ?? null);
   });
-  // Before the browser paints: no frame in the previous language when its catalog is here
-  // (i18n.ts loads the one last shown before the app is drawn).
-  useLayoutEffect(() => {
-    void applyLanguage(language);
-  }, [language]);
+  // Before the browser paints: no frame in the previous language.
+  useLayoutEffect(() => applyLanguage(language), [language]);
   return language;
 }
 

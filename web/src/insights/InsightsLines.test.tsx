@@ -2,7 +2,7 @@ import type { InsightsActivity, UpcomingGoal } from '@hub/proto';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyLanguage } from '../i18n/i18n';
+import { applyLanguage, i18n } from '../i18n/i18n';
 import { ActivityItem, GoalItem } from './InsightsLines';
 
 /** Two hours ago: the line's time reads relative to now. */
@@ -132,7 +132,8 @@ const activityShown = () => ACTIVITY.map((line) => shown(createElement(ActivityI
 const goalsShown = () => GOALS.map((goal) => shown(createElement(GoalItem, { goal })));
 
 async function readIn(language: 'en' | 'es' | 'fr') {
-  await applyLanguage(language);
+  applyLanguage(language);
+  await i18n.changeLanguage(language);
 }
 
 describe("Insights' recent activity and upcoming goals in the reader's language", () => {

@@ -2,7 +2,7 @@ import type { CameraList } from '@hub/proto';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyLanguage } from '../i18n/i18n';
+import { applyLanguage, i18n } from '../i18n/i18n';
 import { CameraListNotice } from './CameraDialog';
 
 afterEach(() => applyLanguage('en'));
@@ -19,7 +19,8 @@ const notice = (list: CameraList) =>
 
 describe('the notice of a partial camera list', () => {
   it("reads in the reader's language", async () => {
-    await applyLanguage('es');
+    applyLanguage('es');
+    await i18n.changeLanguage('es');
     expect(notice(partial)).toContain(
       'El sistema de cámaras respondió demasiado despacio para listar todas las cámaras: se muestran las primeras 1230.',
     );
@@ -31,7 +32,8 @@ describe('the notice of a partial camera list', () => {
 
   // The suggestion under the reason was shown as the service wrote it, in English, to every reader.
   it("says what to do in the reader's language, a part filled in kept", async () => {
-    await applyLanguage('es');
+    applyLanguage('es');
+    await i18n.changeLanguage('es');
     const advised = (suggestion: string) =>
       notice({ ...partial, technicalDetails: { suggestion } });
     expect(

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyLanguage } from '../i18n/i18n';
+import { applyLanguage, i18n } from '../i18n/i18n';
 import { CameraSystemCard } from './CameraSystemCard';
 
 afterEach(() => applyLanguage('en'));
@@ -31,7 +31,8 @@ const tested = (lastTestStatus: Integration['lastTestStatus'], lastTestMessage: 
   );
 
 const inSpanish = async () => {
-  await applyLanguage('es');
+  applyLanguage('es');
+  await i18n.changeLanguage('es');
 };
 
 // The last connection test's message was shown to every reader in the English it was stored in.

@@ -3,14 +3,15 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../api/client';
-import { applyLanguage } from '../i18n/i18n';
+import { applyLanguage, i18n } from '../i18n/i18n';
 import { CameraListNotice } from './CameraDialog';
 import { cameraFailureText, connectionTestText } from './format';
 
 afterEach(() => applyLanguage('en'));
 
 const reader = async (language: 'es' | 'fr') => {
-  await applyLanguage(language);
+  applyLanguage(language);
+  await i18n.changeLanguage(language);
 };
 
 const notice = (message: string) =>

@@ -1,6 +1,6 @@
 import { FAILURE_REASONS } from '@hub/proto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyLanguage } from '../i18n/i18n';
+import { applyLanguage, i18n } from '../i18n/i18n';
 import { filterSops, lastSnapshotText, sameIds, sopCountLabel, testStatusBadge } from './format';
 
 describe('integrations format', () => {
@@ -49,7 +49,8 @@ describe('integrations format', () => {
 
     // A run failed by the service or the worker keeps a FAILURE_REASONS sentence, in English.
     it("words a failed snapshot's known reason in the reader's language", async () => {
-      await applyLanguage('es');
+      applyLanguage('es');
+      await i18n.changeLanguage('es');
       const at = '2026-11-23T13:00:00.000Z';
       const failed = { status: 'failed' as const, peopleSeen: 0, at };
       expect(lastSnapshotText({ ...failed, reason: FAILURE_REASONS.unexpected_error })).toBe(
@@ -62,7 +63,8 @@ describe('integrations format', () => {
 
     // The integration service's own sentences, as its runs store them (in English).
     it("words an unreachable camera and a snapshot given up in the reader's language", async () => {
-      await applyLanguage('es');
+      applyLanguage('es');
+      await i18n.changeLanguage('es');
       const failed = { status: 'failed' as const, peopleSeen: 0, at: '2026-11-23T13:00:00.000Z' };
       const unreachable = 'Dock door could not be reached: Camera offline';
       expect(lastSnapshotText({ ...failed, reason: unreachable })).toBe(

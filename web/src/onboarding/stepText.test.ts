@@ -1,17 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyLanguage } from '../i18n/i18n';
+import { applyLanguage, i18n } from '../i18n/i18n';
 import { stepWords } from './stepText';
 
 describe('an onboarding step in its reader’s language', () => {
   afterEach(() => applyLanguage('en'));
 
   it('words its key and counts, in agreement with the number', async () => {
-    await applyLanguage('es');
+    applyLanguage('es');
+    await i18n.changeLanguage('es');
     const sops = (count: number) =>
       stepWords({ text: { key: 'first_sop', params: { sops: count } } });
     expect(sops(1)).toEqual({ label: 'Procesa tu primer SOP', detail: '1 SOP procesado' });
     expect(sops(3).detail).toBe('3 SOP procesados');
-    await applyLanguage('fr');
+    applyLanguage('fr');
+    await i18n.changeLanguage('fr');
     const materials = stepWords({
       text: { key: 'materials', params: { accepted: 2, invited: 3 } },
     });

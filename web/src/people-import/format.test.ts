@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type PeopleImportStatus, peopleImportReasonOf, type RefusedRow } from '@hub/proto';
-import { applyLanguage } from '../i18n/i18n';
+import { applyLanguage, i18n } from '../i18n/i18n';
 import { importEnded, importPercent, importProgressText, planFigures, refusalText } from './format';
 
 const status = (changes: Partial<PeopleImportStatus>): PeopleImportStatus => ({
@@ -42,7 +42,8 @@ describe('people import format', () => {
   });
 
   it("words why an import stopped in the reader's language", async () => {
-    await applyLanguage('es');
+    applyLanguage('es');
+    await i18n.changeLanguage('es');
     try {
       const error =
         'Invitations could not be sent to 3 people (connect ECONNREFUSED). Resume the import to send them.';
@@ -50,7 +51,8 @@ describe('people import format', () => {
         'La importación se detuvo: No se pudieron enviar las invitaciones (personas afectadas: 3; connect ECONNREFUSED). Reanuda la importación para enviarlas.',
       );
     } finally {
-      await applyLanguage('en');
+      applyLanguage('en');
+      await i18n.changeLanguage('en');
     }
   });
 });
@@ -72,7 +74,8 @@ describe("a refused row's reason", () => {
   });
 
   it("is worded in the reader's language, the cell kept and numbers grouped for it", async () => {
-    await applyLanguage('es');
+    applyLanguage('es');
+    await i18n.changeLanguage('es');
     expect(refusalText(refused('Unknown job function "Welding".'))).toBe(
       'Puesto desconocido "Welding".',
     );
@@ -82,7 +85,8 @@ describe("a refused row's reason", () => {
     expect(refusalText(refused('Job functions is longer than 2,000 characters.'))).toBe(
       'Los puestos tienen más de 2000 caracteres.',
     );
-    await applyLanguage('fr');
+    applyLanguage('fr');
+    await i18n.changeLanguage('fr');
     expect(refusalText(refused('Duplicate email: already on row 12345.'))).toBe(
       'E-mail en double : déjà présent ligne 12\u202f345.',
     );
@@ -92,7 +96,8 @@ describe("a refused row's reason", () => {
   });
 
   it('reads as written when it has no code this build knows', async () => {
-    await applyLanguage('es');
+    applyLanguage('es');
+    await i18n.changeLanguage('es');
     const row: RefusedRow = { row: 3, email: 'a@x.test', reason: 'A reason of another time.' };
     expect(refusalText(row)).toBe('A reason of another time.');
   });

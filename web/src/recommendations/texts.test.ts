@@ -1,7 +1,7 @@
 import { DEFAULT_PREFERENCES, type Recommendation } from '@hub/proto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setDatePreferences } from '../i18n/format';
-import { applyLanguage } from '../i18n/i18n';
+import { applyLanguage, i18n } from '../i18n/i18n';
 import { evidenceLabel, evidenceValue, recommendationWords } from './texts';
 
 const stored = (overrides: Partial<Recommendation>): Recommendation => ({
@@ -23,7 +23,8 @@ const stored = (overrides: Partial<Recommendation>): Recommendation => ({
 });
 
 async function readIn(language: 'es' | 'fr') {
-  await applyLanguage(language);
+  applyLanguage(language);
+  await i18n.changeLanguage(language);
 }
 
 describe('a recommendation in its reader’s language', () => {
