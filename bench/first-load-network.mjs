@@ -19,7 +19,6 @@ import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
 import { chromium } from 'playwright-core';
 import { CHROMIUM } from '../e2e/chromium.mjs';
-import { registerWebApp } from '../services/gateway/dist/web-app/web-app.js';
 
 const { values } = parseArgs({
   options: {
@@ -29,6 +28,9 @@ const { values } = parseArgs({
   },
 });
 const DIST = resolve(values.dist);
+// The gateway's build, read at run time: the type check runs beside the build, before dist/ exists.
+const GATEWAY_WEB_APP = new URL('../services/gateway/dist/web-app/web-app.js', import.meta.url);
+const { registerWebApp } = await import(GATEWAY_WEB_APP.href);
 const ROUNDS = Number(values.rounds);
 
 /** Chromium's throttling of a phone's network (bytes a second, round trip in ms). */
