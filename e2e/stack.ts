@@ -1,16 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
   claimTestResources,
+  freePort,
   TEST_NODE_FLAGS,
   TEST_REDIS_URL,
   type TestResources,
 } from '@hub/testing';
 import { inject } from 'vitest';
 import { logText } from '../infra/launcher/output.mjs';
-import { findFreePort } from '../infra/launcher/ports.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -96,9 +96,9 @@ async function stopProcess(child: ChildProcess): Promise<void> {
  */
 export async function startStack(extraEnv: Record<string, string> = {}): Promise<RunningStack> {
   const resources = claimTestResources();
-  // A free port unless one is asked for, so the tests run beside `npm start` (8080). Below
-  // Linux's ephemeral range: a port in it can become the local end of any outgoing connection.
-  const port = process.env.E2E_PORT ?? String(await findFreePort(20_000 + randomInt(10_000)));
+  // A free port unless one is asked for, so the tests run beside `npm start` (8080), below the
+  // kernel's ephemeral range (freePort).
+  const port = process.env.E2E_PORT ?? String(await freePort());
   const env = {
     NODE_ENV: 'production',
     DATABASE_URL: resources.databaseUrl,

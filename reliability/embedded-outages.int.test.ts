@@ -2,10 +2,10 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { freePort } from '@hub/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDIS_UNAVAILABLE, DATABASE_UNAVAILABLE } from '@hub/kit';
 import { Api, createOrganization, createPeople, waitFor } from '../e2e/records.js';
-import { findFreePort } from '../infra/launcher/ports.mjs';
 import { type Answer, SteadyLoad } from '../services/gateway/test/outage-load.js';
 import { writeFigures } from './figures.js';
 import { launchStack, type LaunchedStack } from './launched-stack.js';
@@ -28,8 +28,8 @@ const figures: Record<string, unknown> = {};
 
 beforeAll(async () => {
   // Nothing answers on these ports: the launcher starts its own PostgreSQL and Redis there.
-  const postgresPort = await findFreePort(21_000 + Math.floor(Math.random() * 4000));
-  const redisPort = await findFreePort(26_000 + Math.floor(Math.random() * 4000));
+  const postgresPort = await freePort();
+  const redisPort = await freePort();
   dataDir = mkdtempSync(join(tmpdir(), 'reliability-embedded-'));
   // As root, PostgreSQL runs as the postgres user, which must reach its data folder.
   chmodSync(dataDir, 0o755);

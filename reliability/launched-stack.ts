@@ -4,9 +4,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { claimTestResources, TEST_REDIS_URL, type TestResources } from '@hub/testing';
+import { claimTestResources, freePort, TEST_REDIS_URL, type TestResources } from '@hub/testing';
 import { E2E_SUPER_ADMIN, type RunningStack } from '../e2e/stack.js';
-import { findFreePort } from '../infra/launcher/ports.mjs';
 
 /**
  * The product as `npm start` runs it (the launcher on the built processes, with its supervisor)
@@ -49,9 +48,8 @@ export async function launchStack(
   const resources = options.resources ?? claimTestResources();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'reliability-'));
   const root = options.root ?? repoRoot;
-  // Below Linux's ephemeral range (32768-60999): the stack takes seconds to start, and a port
-  // in that range can meanwhile become the local end of any outgoing connection on the machine.
-  const port = String(await findFreePort(20_000 + Math.floor(Math.random() * 10_000)));
+  // Below the kernel's ephemeral range (freePort): the stack takes seconds to start.
+  const port = String(await freePort());
   const env: Record<string, string> = {
     // As npm start runs it (production would demand secrets such as INTEGRATION_SECRET_KEY).
     NODE_ENV: 'development',
